@@ -1,0 +1,29 @@
+// `npm run lint [-- --spec <file>]`: validate (swagger-parser) and lint (Redocly,
+// with the redocly.yaml beside the document) and print every problem as
+// `file:line:col severity rule message`. Exit 1 on any error.
+import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
+import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { buildModel } from './model/index.ts';
+
+const { values } = parseCli({
+  spec: { type: 'string', default: DEFAULT_SPEC },
+  config: { type: 'string' },
+});
+
+try {
+  const { diagnostics, model, timings } = await buildModel(values.spec!, { configPath: values.config });
+  if (diagnostics.length > 0) console.log(formatDiagnostics(diagnostics));
+  const { operations, webhooks, schemas, tags } = model.stats;
+  console.log(
+    `${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}): ${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags` +
+      ` — checked in ${Math.round(timings.load + timings.validate + timings.lint)} ms`,
+  );
+  process.exitCode = hasErrors(diagnostics) ? 1 : 0;
+} catch (error) {
+  if (error instanceof DiagnosticsError) {
+    console.log(formatDiagnostics(error.diagnostics));
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

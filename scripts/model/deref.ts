@@ -1,0 +1,55 @@
+// Internal $ref lookup in the bundled document (after bundling, every $ref is
+// `#/…`). Non-schema objects (parameters, responses, examples…) are followed
+// to their target; schemas are handled by schema.ts, which keeps component refs.
+import { splitPointer } from './locate.ts';
+import type { OpenApiDocument } from './load.ts';
+
+export type Deref = <T = any>(node: T) => T;
+
+export function getByPointer(document: OpenApiDocument, pointer: string): unknown {
+  let node: any = document;
+  for (const segment of splitPointer(pointer)) {
+    if (node == null || typeof node !== 'object') return undefined;
+    node = node[segment];
+  }
+  return node;
+}
+
+export function createDeref(document: OpenApiDocument): Deref {
+  return (node) => {
+    let current: any = node;
+    for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
+      const target = current.$ref.startsWith('#') ? getByPointer(document, current.$ref) : undefined;
+      if (target === undefined) return {} as never;
+      // 3.1 lets a reference carry its own summary/description that override the target's.
+      const { $ref: _ref, ...overrides } = current;
+      current = Object.keys(overrides).length > 0 && target && typeof target === 'object' ? { ...target, ...overrides } : target;
+    }
+    return current;
+  };
+}
+
+export function isObject(value: unknown): value is Record<string, any> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `x-*` keys of an object, for renderers that read vendor extensions. */
+export function extensionsOf(node: Record<string, any>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) if (key.startsWith('x-')) out[key] = value;
+  return out;
+}
+
+/** Dates written unquoted in YAML may arrive as Date objects; keep the writer's ISO text. */
+export function isoDate(value: unknown): string | undefined {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  return undefined;
+}
+
+export function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

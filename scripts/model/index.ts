@@ -1,0 +1,189 @@
+// The pipeline: load → validate → lint → normalize. Built once per document;
+// everything downstream (site, mock, diff, tests) reads the result.
+import { statSync } from 'node:fs';
+import type { Diagnostic } from '../diagnostics.ts';
+import { createDeref, isObject, optionalString } from './deref.ts';
+import { createExampleCollector } from './examples.ts';
+import { lintDocument } from './lint.ts';
+import { loadDocument, type OpenApiDocument } from './load.ts';
+import { createLocator, toSourceLocation, type Locator } from './locate.ts';
+import { listOperations, normalizeOperation, normalizeServers, type OperationContext } from './operation.ts';
+import { collectRefs, createSchemaNormalizer } from './schema.ts';
+import { normalizeRequirements, normalizeSecuritySchemes } from './security.ts';
+import { createSlugger, operationSlugBase } from './slug.ts';
+import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.ts';
+import { validateDocument } from './validate.ts';
+
+export type { ApiModel } from './types.ts';
+export type { OpenApiDocument } from './load.ts';
+
+export interface BuildOptions {
+  /** Run Redocly lint (default true). */
+  lint?: boolean;
+  /** Run swagger-parser validation (default true). */
+  validate?: boolean;
+  /** A redocly.yaml to use instead of the one beside the document. */
+  configPath?: string;
+}
+
+export interface BuildResult {
+  model: ApiModel;
+  /** The bundled document: one object, internal $refs kept. */
+  document: OpenApiDocument;
+  diagnostics: Diagnostic[];
+  /** Every file a $ref reaches, entry first. */
+  files: string[];
+  /** Milliseconds per phase, for summaries and benchmarks. */
+  timings: Record<'load' | 'validate' | 'lint' | 'normalize', number>;
+}
+
+// Positions cost a parse of the file's syntax tree; past this size they are skipped to keep large builds fast.
+const MAX_LOCATED_BYTES = 4 * 1024 * 1024;
+
+export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const timings = { load: 0, validate: 0, lint: 0, normalize: 0 };
+  let t = performance.now();
+  const loaded = await loadDocument(specPath, options.configPath);
+  const locate = await createLocator(loaded);
+  timings.load = performance.now() - t;
+
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  t = performance.now();
+  if (options.validate !== false) diagnostics.push(...(await validateDocument(loaded.document, locate)));
+  timings.validate = performance.now() - t;
+  t = performance.now();
+  if (options.lint !== false) diagnostics.push(...(await lintDocument(loaded)));
+  timings.lint = performance.now() - t;
+
+  t = performance.now();
+  const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
+  const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined);
+  timings.normalize = performance.now() - t;
+  return { model, document: loaded.document, diagnostics, files: loaded.files, timings };
+}
+
+function safeSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+export function normalizeDocument(document: OpenApiDocument, locate?: Locator): ApiModel {
+  const deref = createDeref(document);
+  const schema = createSchemaNormalizer(document);
+  const examples = createExampleCollector(document, deref);
+  const rootServers = normalizeServers(document.servers);
+  const ctx: OperationContext = {
+    deref,
+    schema,
+    examples,
+    rootSecurity: normalizeRequirements(document.security),
+    rootServers: rootServers.length > 0 ? rootServers : [{ url: '/', variables: {} }],
+    root: document,
+    slugByOperationId: new Map(),
+  };
+
+  const rawOperations = listOperations(document.paths, 'operation', ['paths'], deref);
+  const rawWebhooks = listOperations(document.webhooks, 'webhook', ['webhooks'], deref);
+  // Slugs first, so `x-replaced-by` can point at any operation regardless of order.
+  const slugger = createSlugger();
+  const slugOf = (raw: (typeof rawOperations)[number]) =>
+    slugger(optionalString(raw.operation.operationId) ?? '', operationSlugBase(raw.method, raw.path));
+  const operationSlugs = rawOperations.map(slugOf);
+  const webhookSlugs = rawWebhooks.map(slugOf);
+  rawOperations.forEach((raw, i) => {
+    if (typeof raw.operation.operationId === 'string') ctx.slugByOperationId.set(raw.operation.operationId, operationSlugs[i]);
+  });
+
+  const withSource = (op: Operation): Operation => (locate ? { ...op, source: toSourceLocation(locate(op.pointer)) } : op);
+  const operations = rawOperations.map((raw, i) => withSource(normalizeOperation(raw, operationSlugs[i], ctx)));
+  const webhooks = rawWebhooks.map((raw, i) => withSource(normalizeOperation(raw, webhookSlugs[i], ctx)));
+
+  const tags = buildTags(document, operations, webhooks);
+  const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate);
+
+  return {
+    openapi: String(document.openapi),
+    info: {
+      title: String(document.info?.title ?? 'API'),
+      version: String(document.info?.version ?? ''),
+      summary: optionalString(document.info?.summary),
+      description: optionalString(document.info?.description),
+      termsOfService: optionalString(document.info?.termsOfService),
+      contact: isObject(document.info?.contact) ? { ...document.info.contact } : undefined,
+      license: isObject(document.info?.license) && typeof document.info.license.name === 'string' ? { ...document.info.license } : undefined,
+    },
+    servers: ctx.rootServers,
+    tags,
+    operations,
+    webhooks,
+    schemas,
+    securitySchemes: normalizeSecuritySchemes(document.components?.securitySchemes, deref),
+    security: ctx.rootSecurity,
+    stats: { operations: operations.length, webhooks: webhooks.length, schemas: schemas.length, tags: tags.length },
+  };
+}
+
+function buildTags(document: OpenApiDocument, operations: Operation[], webhooks: Operation[]): Tag[] {
+  const slugger = createSlugger();
+  const tags = new Map<string, Tag>();
+  const declared = Array.isArray(document.tags) ? document.tags.filter((t: any) => isObject(t) && typeof t.name === 'string') : [];
+  for (const t of declared) {
+    if (!tags.has(t.name)) tags.set(t.name, { name: t.name, slug: '', description: optionalString(t.description), operations: [] });
+  }
+  for (const op of [...operations, ...webhooks]) {
+    for (const name of op.tags) if (!tags.has(name) && name !== 'default') tags.set(name, { name, slug: '', operations: [] });
+  }
+  if ([...operations, ...webhooks].some((op) => op.tag === 'default') && !tags.has('default')) {
+    tags.set('default', { name: 'default', slug: '', operations: [] });
+  }
+  for (const op of operations) tags.get(op.tag)?.operations.push(op.slug);
+  const out = [...tags.values()];
+  for (const tag of out) tag.slug = slugger(tag.name, 'tag');
+  return out;
+}
+
+function buildSchemas(
+  document: OpenApiDocument,
+  operations: Operation[],
+  normalize: ReturnType<typeof createSchemaNormalizer>,
+  sampled: (schema: unknown, direction: 'request' | 'response') => unknown,
+  locate?: Locator,
+): SchemaEntry[] {
+  const raw = isObject(document.components?.schemas) ? document.components.schemas : {};
+  const slugger = createSlugger();
+  const entries: SchemaEntry[] = Object.entries(raw).map(([name, value]) => {
+    const node = normalize(value);
+    const entry: SchemaEntry = { name, slug: slugger(name, 'schema'), schema: node, usedBy: [] };
+    const example = node.example !== undefined ? node.example : sampled(value, 'response');
+    if (example !== undefined) entry.example = example;
+    if (locate) entry.source = toSourceLocation(locate(`#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    return entry;
+  });
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const direct = new Map(entries.map((e) => [e.name, collectRefs(e.schema, new Set())]));
+
+  for (const op of operations) {
+    const seeds = new Set<string>();
+    const add = (node: SchemaNode | undefined) => collectRefs(node, seeds);
+    for (const p of op.parameters) add(p.schema);
+    for (const m of op.requestBody?.content ?? []) add(m.schema);
+    for (const r of op.responses) {
+      for (const m of r.content) add(m.schema);
+      for (const h of r.headers) add(h.schema);
+    }
+    // Everything reachable from the operation, through other schemas too.
+    const reached = new Set<string>();
+    const stack = [...seeds];
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (reached.has(name)) continue;
+      reached.add(name);
+      for (const next of direct.get(name) ?? []) stack.push(next);
+    }
+    for (const name of reached) byName.get(name)?.usedBy.push(op.slug);
+  }
+  return entries;
+}

@@ -1,0 +1,86 @@
+// Maps a JSON pointer in the bundled document back to file:line:col in the
+// files the writer edits, following $refs across files the way the bundler did.
+import { basename, extname, resolve as resolvePath, dirname } from 'node:path';
+import { getLineColLocation } from '@redocly/openapi-core';
+import type { LoadedDocument } from './load.ts';
+import type { SourceLocation } from './types.ts';
+
+interface ParsedFile {
+  source: { absoluteRef: string; body: string };
+  parsed: unknown;
+}
+
+export type Locator = (pointer: string) => { file: string; line: number; col: number };
+
+export function splitPointer(pointer: string): string[] {
+  const body = pointer.replace(/^#?\/?/, '');
+  if (body === '') return [];
+  return body.split('/').map((s) => decodeURIComponent(s.replace(/~1/g, '/').replace(/~0/g, '~')));
+}
+
+export function joinPointer(segments: readonly string[]): string {
+  return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
+  const files = new Map<string, ParsedFile>();
+  const cache = (loaded.resolver as unknown as { cache: Map<string, Promise<ParsedFile>> }).cache;
+  for (const [key, promise] of cache) {
+    try {
+      files.set(resolvePath(key), await promise);
+    } catch {
+      // Files that failed to load were already reported by the bundler.
+    }
+  }
+  const entry = files.get(loaded.entry);
+  const byComponentName = new Map<string, string>();
+  for (const file of files.keys()) byComponentName.set(basename(file, extname(file)), file);
+
+  function position(file: ParsedFile, segments: string[]) {
+    try {
+      const lc = getLineColLocation({ source: file.source, pointer: joinPointer(segments), reportOnKey: false } as never);
+      return { file: file.source.absoluteRef, line: lc.start.line, col: lc.start.col };
+    } catch {
+      return { file: file.source.absoluteRef, line: 1, col: 1 };
+    }
+  }
+
+  return (pointer: string) => {
+    const segments = splitPointer(pointer);
+    if (!entry) return { file: loaded.entry, line: 1, col: 1 };
+    let file = entry;
+    let node: unknown = entry.parsed;
+    let path: string[] = [];
+    for (let i = 0; i < segments.length; i++) {
+      // Follow a $ref before stepping into it, so the position is where the writer wrote the value.
+      for (let hops = 0; hops < 20 && node && typeof node === 'object' && typeof (node as any).$ref === 'string'; hops++) {
+        const ref: string = (node as any).$ref;
+        const [target, fragment = ''] = ref.split('#');
+        const nextFile = target ? files.get(resolvePath(dirname(file.source.absoluteRef), target)) : file;
+        if (!nextFile) break;
+        file = nextFile;
+        path = splitPointer(fragment);
+        node = path.reduce<any>((n, s) => (n == null ? undefined : n[s]), file.parsed);
+      }
+      const segment = segments[i];
+      const next = node && typeof node === 'object' ? (node as any)[segment] : undefined;
+      if (next === undefined) {
+        // The bundler names components it pulled from other files after the file; look there.
+        if (i >= 2 && segments[0] === 'components') {
+          const candidate = byComponentName.get(segments[2]);
+          const target = candidate ? files.get(candidate) : undefined;
+          if (target) return position(target, segments.slice(3));
+        }
+        return position(file, path);
+      }
+      node = next;
+      path = [...path, segment];
+    }
+    return position(file, path);
+  };
+}
+
+export function toSourceLocation(location: { file: string; line: number; col: number }, cwd = process.cwd()): SourceLocation {
+  const file = location.file.startsWith(cwd + '/') ? location.file.slice(cwd.length + 1) : location.file;
+  return { file, line: location.line, col: location.col };
+}

@@ -1,0 +1,219 @@
+// Operations (paths, webhooks, callbacks) with their parameters, bodies and
+// responses, every $ref followed and every schema normalized.
+import { extensionsOf, isObject, optionalString, type Deref } from './deref.ts';
+import type { createExampleCollector } from './examples.ts';
+import { readDeprecated, readDeprecation, readStability, readTryIt } from './extensions.ts';
+import { joinPointer } from './locate.ts';
+import type { createSchemaNormalizer } from './schema.ts';
+import { normalizeRequirements } from './security.ts';
+import type {
+  Callback,
+  Header,
+  HttpMethod,
+  MediaType,
+  Operation,
+  Parameter,
+  ParameterLocation,
+  RequestBody,
+  Response,
+  SecurityRequirement,
+  Server,
+} from './types.ts';
+import { HTTP_METHODS } from './types.ts';
+
+export interface OperationContext {
+  deref: Deref;
+  schema: ReturnType<typeof createSchemaNormalizer>;
+  examples: ReturnType<typeof createExampleCollector>;
+  rootSecurity: SecurityRequirement[];
+  rootServers: Server[];
+  root: Record<string, any>;
+  slugByOperationId: Map<string, string>;
+}
+
+export interface RawOperation {
+  kind: Operation['kind'];
+  method: HttpMethod;
+  path: string;
+  pathItem: Record<string, any>;
+  operation: Record<string, any>;
+  pointer: string[];
+}
+
+/** Every operation of a paths-like map (paths, webhooks, a callback), in document order. */
+export function listOperations(map: unknown, kind: Operation['kind'], pointer: string[], deref: Deref): RawOperation[] {
+  if (!isObject(map)) return [];
+  const out: RawOperation[] = [];
+  for (const [path, rawItem] of Object.entries(map)) {
+    const pathItem = deref(rawItem);
+    if (!isObject(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isObject(operation)) out.push({ kind, method, path, pathItem, operation, pointer: [...pointer, path, method] });
+    }
+  }
+  return out;
+}
+
+export function normalizeServers(raw: unknown): Server[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter((s) => isObject(s) && typeof s.url === 'string').map((s) => ({
+    url: s.url,
+    description: optionalString(s.description),
+    variables: isObject(s.variables)
+      ? Object.fromEntries(
+          Object.entries(s.variables).filter(([, v]) => isObject(v)).map(([name, v]: [string, any]) => [
+            name,
+            {
+              default: String(v.default ?? ''),
+              ...(Array.isArray(v.enum) ? { enum: v.enum.map(String) } : {}),
+              ...(optionalString(v.description) ? { description: v.description } : {}),
+            },
+          ]),
+        )
+      : {},
+  }));
+}
+
+function normalizeParameter(raw: unknown, ctx: OperationContext): Parameter | undefined {
+  const p = ctx.deref(raw);
+  if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') return undefined;
+  // A parameter may describe itself through `content` instead of `schema`.
+  const media = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined;
+  const rawSchema = p.schema ?? media?.schema;
+  const examples = ctx.examples.declared(p).concat(media ? ctx.examples.declared(media) : []);
+  const schema = rawSchema === undefined ? undefined : ctx.schema(rawSchema);
+  const parameter: Parameter = {
+    name: p.name,
+    in: p.in as ParameterLocation,
+    required: p.in === 'path' ? true : p.required === true,
+    deprecated: p.deprecated === true,
+    description: optionalString(p.description),
+    schema,
+    examples,
+  };
+  if (typeof p.style === 'string') parameter.style = p.style;
+  if (typeof p.explode === 'boolean') parameter.explode = p.explode;
+  const example = examples[0]?.value ?? schema?.example;
+  if (example !== undefined) parameter.example = example;
+  return parameter;
+}
+
+function normalizeParameters(pathItem: Record<string, any>, operation: Record<string, any>, ctx: OperationContext): Parameter[] {
+  const byKey = new Map<string, Parameter>();
+  // Operation-level parameters override path-level ones with the same name and location.
+  for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const parameter = normalizeParameter(raw, ctx);
+    if (parameter) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+  }
+  return [...byKey.values()];
+}
+
+function normalizeContent(raw: unknown, direction: 'request' | 'response', ctx: OperationContext): MediaType[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw).filter(([, m]) => isObject(m)).map(([mediaType, m]: [string, any]) => {
+    const out: MediaType = {
+      mediaType,
+      schema: m.schema === undefined ? undefined : ctx.schema(m.schema),
+      examples: ctx.examples.collect(m, direction),
+    };
+    if (isObject(m.encoding)) {
+      out.encoding = Object.fromEntries(
+        Object.entries(m.encoding).map(([field, e]: [string, any]) => [field, { contentType: optionalString(e?.contentType) }]),
+      );
+    }
+    return out;
+  });
+}
+
+function normalizeRequestBody(raw: unknown, ctx: OperationContext): RequestBody | undefined {
+  const body = ctx.deref(raw);
+  if (!isObject(body)) return undefined;
+  return {
+    required: body.required === true,
+    description: optionalString(body.description),
+    content: normalizeContent(body.content, 'request', ctx),
+  };
+}
+
+function normalizeHeaders(raw: unknown, ctx: OperationContext): Header[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw).flatMap(([name, value]) => {
+    const h = ctx.deref(value);
+    if (!isObject(h)) return [];
+    const schema = h.schema === undefined ? undefined : ctx.schema(h.schema);
+    const header: Header = {
+      name,
+      description: optionalString(h.description),
+      required: h.required === true,
+      deprecated: h.deprecated === true,
+      schema,
+    };
+    const example = ctx.examples.declared(h)[0]?.value ?? schema?.example;
+    if (example !== undefined) header.example = example;
+    return [header];
+  });
+}
+
+function normalizeResponses(raw: unknown, ctx: OperationContext): Response[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw).flatMap(([status, value]) => {
+    if (status.startsWith('x-')) return [];
+    const r = ctx.deref(value);
+    if (!isObject(r)) return [];
+    return [{
+      status,
+      description: optionalString(r.description),
+      headers: normalizeHeaders(r.headers, ctx),
+      content: normalizeContent(r.content, 'response', ctx),
+    }];
+  });
+}
+
+function normalizeCallbacks(raw: unknown, owner: string, pointer: string[], ctx: OperationContext): Callback[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw).flatMap(([name, value]) => {
+    const callback = ctx.deref(value);
+    if (!isObject(callback)) return [];
+    return Object.keys(callback).filter((k) => !k.startsWith('x-')).map((expression) => ({
+      name,
+      expression,
+      operations: listOperations({ [expression]: callback[expression] }, 'operation', [...pointer, name], ctx.deref).map((op) =>
+        normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false),
+      ),
+    }));
+  });
+}
+
+export function normalizeOperation(raw: RawOperation, slug: string, ctx: OperationContext, withCallbacks = true): Operation {
+  const { operation, pathItem } = raw;
+  const tags = Array.isArray(operation.tags) ? operation.tags.filter((t: unknown): t is string => typeof t === 'string') : [];
+  const deprecated = readDeprecated(operation);
+  const deprecation = readDeprecation(operation, ctx.slugByOperationId);
+  const servers = normalizeServers(operation.servers);
+  const pathServers = normalizeServers(pathItem.servers);
+  const out: Operation = {
+    kind: raw.kind,
+    method: raw.method,
+    path: raw.path,
+    operationId: optionalString(operation.operationId),
+    slug,
+    tag: tags[0] ?? 'default',
+    tags: tags.length > 0 ? tags : ['default'],
+    summary: optionalString(operation.summary) ?? optionalString(pathItem.summary),
+    description: optionalString(operation.description) ?? optionalString(pathItem.description),
+    deprecated,
+    stability: readStability(operation),
+    tryIt: readTryIt(operation, pathItem, ctx.root),
+    parameters: normalizeParameters(pathItem, operation, ctx),
+    requestBody: operation.requestBody === undefined ? undefined : normalizeRequestBody(operation.requestBody, ctx),
+    responses: normalizeResponses(operation.responses, ctx),
+    security: Array.isArray(operation.security) ? normalizeRequirements(operation.security) : ctx.rootSecurity,
+    servers: servers.length > 0 ? servers : pathServers.length > 0 ? pathServers : ctx.rootServers,
+    callbacks: withCallbacks ? normalizeCallbacks(operation.callbacks, slug, [...raw.pointer, 'callbacks'], ctx) : [],
+    pointer: joinPointer(raw.pointer),
+    extensions: extensionsOf(operation),
+  };
+  if (deprecation && (deprecated || Object.keys(deprecation).length > 0)) out.deprecation = deprecation;
+  return out;
+}

@@ -1,0 +1,97 @@
+// Schemas normalized across 3.0 and 3.1: `nullable` and `type: [.., 'null']`
+// become one flag, component references stay references (so the model is a
+// tree even for recursive schemas), inline references are followed once.
+import { getByPointer, isObject, optionalString } from './deref.ts';
+import type { OpenApiDocument } from './load.ts';
+import type { SchemaNode } from './types.ts';
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+export function componentName(ref: string): string | undefined {
+  const match = COMPONENT_REF.exec(ref);
+  return match ? decodeURIComponent(match[1].replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
+}
+
+const NUMBER_KEYS = ['minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;
+
+export function createSchemaNormalizer(document: OpenApiDocument) {
+  function normalize(raw: unknown, visiting: Set<string> = new Set()): SchemaNode {
+    if (raw === true || raw === undefined || raw === null) return {};
+    if (raw === false) return { not: {} };
+    if (!isObject(raw)) return {};
+    if (typeof raw.$ref === 'string') {
+      const name = componentName(raw.$ref);
+      if (name !== undefined) return { ref: name };
+      if (visiting.has(raw.$ref)) return { circular: true };
+      const target = raw.$ref.startsWith('#') ? getByPointer(document, raw.$ref) : undefined;
+      return normalize(target, new Set([...visiting, raw.$ref]));
+    }
+    const node: SchemaNode = {};
+    const types = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];
+    const nonNull = types.filter((t: unknown) => t !== 'null');
+    if (nonNull.length > 0) node.type = nonNull;
+    if (raw.nullable === true || types.includes('null')) node.nullable = true;
+    if (Array.isArray(raw.enum)) {
+      if (raw.enum.includes(null)) node.nullable = true;
+      node.enum = raw.enum.filter((v: unknown) => v !== null);
+    }
+    const format = optionalString(raw.format);
+    if (format) node.format = format;
+    const title = optionalString(raw.title);
+    if (title) node.title = title;
+    const description = optionalString(raw.description);
+    if (description) node.description = description;
+    if ('const' in raw) node.const = raw.const;
+    if ('default' in raw) node.default = raw.default;
+    if ('example' in raw) node.example = raw.example;
+    else if (Array.isArray(raw.examples) && raw.examples.length > 0) node.example = raw.examples[0];
+    if (raw.deprecated === true) node.deprecated = true;
+    if (raw.readOnly === true) node.readOnly = true;
+    if (raw.writeOnly === true) node.writeOnly = true;
+    for (const key of NUMBER_KEYS) if (typeof raw[key] === 'number') node[key] = raw[key];
+    if (typeof raw.exclusiveMinimum === 'number' || raw.exclusiveMinimum === true) node.exclusiveMinimum = raw.exclusiveMinimum;
+    if (typeof raw.exclusiveMaximum === 'number' || raw.exclusiveMaximum === true) node.exclusiveMaximum = raw.exclusiveMaximum;
+    if (typeof raw.pattern === 'string') node.pattern = raw.pattern;
+    if (raw.uniqueItems === true) node.uniqueItems = true;
+    if (isObject(raw.properties)) {
+      const required = new Set(Array.isArray(raw.required) ? raw.required : []);
+      node.properties = Object.entries(raw.properties).map(([name, value]) => ({
+        name,
+        required: required.has(name),
+        schema: normalize(value, visiting),
+      }));
+    }
+    if (raw.additionalProperties === true || raw.additionalProperties === false) node.additionalProperties = raw.additionalProperties;
+    else if (isObject(raw.additionalProperties)) node.additionalProperties = normalize(raw.additionalProperties, visiting);
+    if (raw.items !== undefined && !Array.isArray(raw.items)) node.items = normalize(raw.items, visiting);
+    else if (Array.isArray(raw.prefixItems) && raw.prefixItems.length > 0) node.items = normalize(raw.prefixItems[0], visiting);
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+      if (Array.isArray(raw[key])) node[key] = raw[key].map((s: unknown) => normalize(s, visiting));
+    }
+    if (raw.not !== undefined) node.not = normalize(raw.not, visiting);
+    if (isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
+      node.discriminator = { propertyName: raw.discriminator.propertyName };
+      if (isObject(raw.discriminator.mapping)) node.discriminator.mapping = { ...raw.discriminator.mapping };
+    }
+    // An object with properties but no declared type is still an object for readers.
+    if (!node.type && node.properties) node.type = ['object'];
+    if (!node.type && node.items) node.type = ['array'];
+    return node;
+  }
+  return normalize;
+}
+
+/** Component schema names a normalized node refers to directly (not through other components). */
+export function collectRefs(node: SchemaNode | undefined, into: Set<string>): Set<string> {
+  if (!node) return into;
+  if (node.ref !== undefined) {
+    into.add(node.ref);
+    return into;
+  }
+  for (const p of node.properties ?? []) collectRefs(p.schema, into);
+  if (node.additionalProperties && typeof node.additionalProperties === 'object') collectRefs(node.additionalProperties, into);
+  collectRefs(node.items, into);
+  for (const list of [node.allOf, node.oneOf, node.anyOf]) for (const s of list ?? []) collectRefs(s, into);
+  collectRefs(node.not, into);
+  return into;
+}

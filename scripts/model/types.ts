@@ -1,0 +1,269 @@
+// The one normalized model of an API. Built once from an OpenAPI 3.0/3.1
+// document (scripts/model/index.ts), emitted as JSON, and read by the site,
+// the mock server's extras and the tests. Plain JSON only: no cycles, no
+// functions, so it can be written to disk and diffed.
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `stable` when a document says nothing. */
+export type Stability = 'stable' | 'beta' | 'experimental';
+
+export interface SourceLocation {
+  /** Path relative to the project root (or absolute outside it). */
+  file: string;
+  line: number;
+  col: number;
+}
+
+export interface ApiModel {
+  /** The document's `openapi` field, e.g. `3.0.3`. */
+  openapi: string;
+  info: ApiInfo;
+  servers: Server[];
+  /** Tags in document order; operations without a tag go to a `default` tag appended last. */
+  tags: Tag[];
+  /** Operations under `paths`, in document order. */
+  operations: Operation[];
+  /** OpenAPI 3.1 `webhooks`, shaped like operations (`kind: 'webhook'`). */
+  webhooks: Operation[];
+  /** `components.schemas`, in document order. */
+  schemas: SchemaEntry[];
+  securitySchemes: SecurityScheme[];
+  /** Root-level security requirements. */
+  security: SecurityRequirement[];
+  /** Counts, for summaries and tests. */
+  stats: { operations: number; webhooks: number; schemas: number; tags: number };
+}
+
+export interface ApiInfo {
+  title: string;
+  version: string;
+  summary?: string;
+  /** Markdown, unsanitized: renderers must sanitize. */
+  description?: string;
+  termsOfService?: string;
+  contact?: { name?: string; url?: string; email?: string };
+  license?: { name: string; url?: string; identifier?: string };
+}
+
+export interface ServerVariable {
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export interface Server {
+  url: string;
+  description?: string;
+  variables: Record<string, ServerVariable>;
+}
+
+export interface Tag {
+  name: string;
+  /** kebab-case, unique among tags. */
+  slug: string;
+  description?: string;
+  /** Slugs of the operations whose primary tag this is, in document order. */
+  operations: string[];
+}
+
+export interface Deprecation {
+  /** ISO date (YYYY-MM-DD or full date-time) from `x-deprecated-at`. */
+  deprecatedAt?: string;
+  /** ISO date from `x-sunset`. */
+  sunset?: string;
+  /** Slug of the replacing operation (`x-replaced-by: <operationId>`), when it exists in the document. */
+  replacedBy?: string;
+  /** The operationId `x-replaced-by` names, kept even when it does not resolve. */
+  replacedByOperationId?: string;
+}
+
+export interface Operation {
+  kind: 'operation' | 'webhook';
+  method: HttpMethod;
+  /** Path template (`/pets/{petId}`), or the webhook's name for webhooks. */
+  path: string;
+  operationId?: string;
+  /** kebab-case of operationId (or of method and path), unique within the document. The page URL's last segment. */
+  slug: string;
+  /** Primary tag (first tag, or `default`). */
+  tag: string;
+  tags: string[];
+  summary?: string;
+  /** Markdown, unsanitized. */
+  description?: string;
+  deprecated: boolean;
+  deprecation?: Deprecation;
+  stability: Stability;
+  /** False when the document turns the try-it panel off for this operation. */
+  tryIt: boolean;
+  parameters: Parameter[];
+  requestBody?: RequestBody;
+  responses: Response[];
+  /** Effective requirements (operation's own, else the root's). Empty array: no auth. */
+  security: SecurityRequirement[];
+  /** Effective servers (operation, path, then root). */
+  servers: Server[];
+  callbacks: Callback[];
+  /** JSON pointer of the operation in the bundled document. */
+  pointer: string;
+  /** Where the operation starts in the source files. */
+  source?: SourceLocation;
+  /** `x-*` extensions of the operation, for renderers that want them. */
+  extensions: Record<string, unknown>;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface Parameter {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  style?: string;
+  explode?: boolean;
+  schema?: SchemaNode;
+  /** Example from the parameter or its schema, if any. */
+  example?: unknown;
+  examples: NamedExample[];
+}
+
+export interface NamedExample {
+  /** Key in `examples`, or `default` for a single `example`, or `generated`. */
+  name: string;
+  summary?: string;
+  description?: string;
+  value?: unknown;
+  externalValue?: string;
+  /** True when no example was declared and the value was sampled from the schema. */
+  generated: boolean;
+}
+
+export interface MediaType {
+  mediaType: string;
+  schema?: SchemaNode;
+  /** Declared examples; if none, one generated from the schema (`generated: true`). */
+  examples: NamedExample[];
+  /** Form fields' encodings (multipart/form-data), by property name. */
+  encoding?: Record<string, { contentType?: string }>;
+}
+
+export interface RequestBody {
+  required: boolean;
+  description?: string;
+  content: MediaType[];
+}
+
+export interface Header {
+  name: string;
+  description?: string;
+  required: boolean;
+  deprecated: boolean;
+  schema?: SchemaNode;
+  example?: unknown;
+}
+
+export interface Response {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  description?: string;
+  headers: Header[];
+  content: MediaType[];
+}
+
+export interface Callback {
+  /** The callback's key in the operation's `callbacks`. */
+  name: string;
+  /** The runtime expression the callback is sent to. */
+  expression: string;
+  operations: Operation[];
+}
+
+/** One alternative of requirements: every scheme named must be satisfied. */
+export interface SecurityRequirement {
+  schemes: { name: string; scopes: string[] }[];
+}
+
+export interface SecurityScheme {
+  /** Key in `components.securitySchemes`. */
+  name: string;
+  type: 'apiKey' | 'http' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  description?: string;
+  /** http: `bearer`, `basic`, … (lower-cased). */
+  scheme?: string;
+  bearerFormat?: string;
+  /** apiKey: where and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  paramName?: string;
+  openIdConnectUrl?: string;
+  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+}
+
+export interface SchemaEntry {
+  name: string;
+  /** kebab-case, unique among schemas. */
+  slug: string;
+  schema: SchemaNode;
+  /** Slugs of operations whose parameters, bodies or responses reach this schema (directly or through other schemas). */
+  usedBy: string[];
+  /** Generated or declared example of the whole schema. */
+  example?: unknown;
+  source?: SourceLocation;
+}
+
+export interface SchemaProperty {
+  name: string;
+  required: boolean;
+  schema: SchemaNode;
+}
+
+/**
+ * A schema, normalized across 3.0 and 3.1. References to component schemas
+ * stay references (`ref` set, nothing else), so the model stays a tree and a
+ * view links to the schema's own page instead of inlining every level.
+ */
+export interface SchemaNode {
+  /** Name of a `components.schemas` entry this node points to. */
+  ref?: string;
+  /** A reference that loops back without passing through a component (rare, inline recursion). */
+  circular?: boolean;
+  /** JSON types, without `null` (see `nullable`). Empty when unconstrained. */
+  type?: string[];
+  /** `nullable: true` (3.0) or `null` among the types (3.1). */
+  nullable?: boolean;
+  format?: string;
+  title?: string;
+  /** Markdown, unsanitized. */
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  example?: unknown;
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
+  properties?: SchemaProperty[];
+  additionalProperties?: SchemaNode | boolean;
+  items?: SchemaNode;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  not?: SchemaNode;
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+}
