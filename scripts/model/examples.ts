@@ -12,6 +12,9 @@ export type Direction = 'request' | 'response';
 export function createExampleCollector(document: OpenApiDocument, deref: Deref) {
   function sampled(schema: unknown, direction: Direction): unknown {
     if (!isObject(schema)) return undefined;
+    // The sampler warns on stderr for some schemas even with `quiet`; the build reports problems itself.
+    const warn = console.warn;
+    console.warn = () => {};
     try {
       return sample(schema as never, {
         skipReadOnly: direction === 'request',
@@ -22,6 +25,8 @@ export function createExampleCollector(document: OpenApiDocument, deref: Deref) 
     } catch {
       // Schemas the sampler cannot handle simply get no generated example.
       return undefined;
+    } finally {
+      console.warn = warn;
     }
   }
 

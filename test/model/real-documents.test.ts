@@ -1,0 +1,86 @@
+// The model builds for real-world documents of every shape, and keeps every operation.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildModel } from '../../scripts/model/index.ts';
+
+const EXAMPLES = 'node_modules/@readme/oas-examples';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return jsonFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  });
+}
+
+/** Counted straight from the raw JSON, independently of the model code. */
+function countOperations(map: Record<string, any> | undefined, document: Record<string, any>): number {
+  let count = 0;
+  for (const item of Object.values(map ?? {})) {
+    let pathItem = item;
+    if (pathItem && typeof pathItem.$ref === 'string') {
+      pathItem = pathItem.$ref
+        .slice(2)
+        .split('/')
+        .reduce((node: any, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    }
+    for (const method of METHODS) if (pathItem && typeof pathItem[method] === 'object') count++;
+  }
+  return count;
+}
+
+const documents = [
+  ...jsonFiles(join(EXAMPLES, '3.0/json')),
+  ...jsonFiles(join(EXAMPLES, '3.1/json')),
+  'node_modules/@scalar/galaxy/dist/3.1.json',
+];
+
+describe('model of real documents', () => {
+  it('covers the workshop folder and both versions', () => {
+    expect(documents.some((d) => d.includes('openapi-workshop'))).toBe(true);
+    expect(documents.filter((d) => d.includes('/3.1/')).length).toBeGreaterThan(5);
+  });
+
+  it.each(documents)('%s', async (path) => {
+    const raw = JSON.parse(readFileSync(path, 'utf8'));
+    const { model } = await buildModel(path, { lint: false });
+    expect(model.operations).toHaveLength(countOperations(raw.paths, raw));
+    expect(model.webhooks).toHaveLength(countOperations(raw.webhooks, raw));
+    expect(model.schemas).toHaveLength(Object.keys(raw.components?.schemas ?? {}).length);
+    // Slugs are URL segments: unique and kebab-case.
+    const slugs = model.operations.map((o) => o.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    // Every operation belongs to exactly one listed tag.
+    const listed = model.tags.flatMap((t) => t.operations).sort();
+    expect(listed).toEqual([...slugs].sort());
+    // The model is plain JSON: no cycles, survives a round trip.
+    expect(JSON.parse(JSON.stringify(model))).toEqual(JSON.parse(JSON.stringify(model)));
+  });
+
+  it('galaxy (3.1, schemas with $id) resolves where swagger-parser alone cannot', async () => {
+    const { model, diagnostics } = await buildModel('node_modules/@scalar/galaxy/dist/3.1.json', { lint: false });
+    expect(model.openapi).toMatch(/^3\.1/);
+    expect(model.webhooks.map((w) => w.path)).toContain('newPlanet');
+    const swagger = diagnostics.filter((d) => d.rule === 'swagger-parser');
+    expect(swagger.every((d) => d.severity === 'warning')).toBe(true);
+    const planets = model.operations.find((o) => o.operationId === 'getAllData');
+    expect(planets?.responses.find((r) => r.status === '200')?.content[0].schema).toEqual({ ref: 'PaginatedResource' });
+  });
+
+  it("GitHub's REST API: 1,223 operations, slugs from operationIds with slashes", async () => {
+    const path = 'node_modules/@octokit/openapi/generated/api.github.com.json';
+    const raw = JSON.parse(readFileSync(path, 'utf8'));
+    const { model } = await buildModel(path, { lint: false, validate: false });
+    const expected = countOperations(raw.paths, raw);
+    expect(expected).toBe(1223);
+    expect(model.operations).toHaveLength(expected);
+    expect(model.schemas).toHaveLength(Object.keys(raw.components.schemas).length);
+    const getContent = model.operations.find((o) => o.operationId === 'repos/get-content');
+    expect(getContent?.slug).toBe('repos-get-content');
+    expect(getContent?.tag).toBe('repos');
+    expect(new Set(model.operations.map((o) => o.slug)).size).toBe(expected);
+  }, 120_000);
+});
