@@ -7,5 +7,5 @@ import { problemToDiagnostic } from './problems.ts';
 
 export async function lintDocument(loaded: LoadedDocument): Promise<Diagnostic[]> {
   const problems = await lint({ ref: loaded.entry, config: loaded.config, externalRefResolver: loaded.resolver });
-  return problems.filter((p) => p.severity !== 'off' && !p.ignored).map((p) => problemToDiagnostic(p as never));
+  return problems.filter((p) => !p.ignored).map((p) => problemToDiagnostic(p as never));
 }
