@@ -1,13 +1,30 @@
 // Maps a JSON pointer in the bundled document back to file:line:col in the
 // files the writer edits, following $refs across files the way the bundler did.
 import { basename, extname, resolve as resolvePath, dirname } from 'node:path';
-import { getLineColLocation } from '@redocly/openapi-core';
+import { getLineColLocation, parseYaml } from '@redocly/openapi-core';
 import type { LoadedDocument } from './load.ts';
 import type { SourceLocation } from './types.ts';
 
 interface ParsedFile {
   source: { absoluteRef: string; body: string };
   parsed: unknown;
+}
+
+// The bundler rewrites the parsed trees it was given, so positions are looked
+// up in a fresh parse of each file's text, made only when a lookup needs it.
+function pristine(file: ParsedFile, cache: Map<string, ParsedFile>): ParsedFile {
+  let fresh = cache.get(file.source.absoluteRef);
+  if (!fresh) {
+    let parsed: unknown;
+    try {
+      parsed = parseYaml(file.source.body);
+    } catch {
+      parsed = undefined;
+    }
+    fresh = { source: file.source, parsed };
+    cache.set(file.source.absoluteRef, fresh);
+  }
+  return fresh;
 }
 
 export type Locator = (pointer: string) => { file: string; line: number; col: number };
@@ -32,7 +49,8 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
       // Files that failed to load were already reported by the bundler.
     }
   }
-  const entry = files.get(loaded.entry);
+  const fresh = new Map<string, ParsedFile>();
+  const entryFile = files.get(loaded.entry);
   const byComponentName = new Map<string, string>();
   for (const file of files.keys()) byComponentName.set(basename(file, extname(file)), file);
 
@@ -47,9 +65,9 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
 
   return (pointer: string) => {
     const segments = splitPointer(pointer);
-    if (!entry) return { file: loaded.entry, line: 1, col: 1 };
-    let file = entry;
-    let node: unknown = entry.parsed;
+    if (!entryFile) return { file: loaded.entry, line: 1, col: 1 };
+    let file = pristine(entryFile, fresh);
+    let node: unknown = file.parsed;
     let path: string[] = [];
     for (let i = 0; i < segments.length; i++) {
       // Follow a $ref before stepping into it, so the position is where the writer wrote the value.
@@ -58,7 +76,7 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
         const [target, fragment = ''] = ref.split('#');
         const nextFile = target ? files.get(resolvePath(dirname(file.source.absoluteRef), target)) : file;
         if (!nextFile) break;
-        file = nextFile;
+        file = pristine(nextFile, fresh);
         path = splitPointer(fragment);
         node = path.reduce<any>((n, s) => (n == null ? undefined : n[s]), file.parsed);
       }
@@ -69,7 +87,7 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
         if (i >= 2 && segments[0] === 'components') {
           const candidate = byComponentName.get(segments[2]);
           const target = candidate ? files.get(candidate) : undefined;
-          if (target) return position(target, segments.slice(3));
+          if (target) return position(pristine(target, fresh), segments.slice(3));
         }
         return position(file, path);
       }
