@@ -1,0 +1,135 @@
+// `npm run lint` on bad documents: the command fails, and each problem is
+// reported at the file, line and column of the offending node, under the
+// rule that found it. Fixtures are copies of a reduced Petstore
+// (fixtures/petstore.yaml) with one defect each, linted with the Petstore's
+// own rules through fixtures/redocly.yaml.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FIXTURES = 'test/lint/fixtures';
+const execFileAsync = promisify(execFile);
+
+interface LintRun {
+  code: number;
+  stdout: string;
+  /** `file:line:col severity rule message` lines. */
+  problems: string[];
+}
+
+async function lint(spec?: string): Promise<LintRun> {
+  const args = ['scripts/lint.ts', ...(spec ? ['--spec', spec] : [])];
+  let code = 0;
+  let stdout = '';
+  try {
+    ({ stdout } = await execFileAsync(process.execPath, args, { cwd: ROOT, timeout: 60_000 }));
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    // A non-numeric code means the command did not run at all (spawn failure, time-out): not a lint result.
+    if (typeof failed.code !== 'number') throw error;
+    code = failed.code;
+    stdout = failed.stdout ?? '';
+  }
+  const problems = stdout.split('\n').filter((line) => /^\S+:\d+:\d+ (error|warning) /.test(line));
+  return { code, stdout, problems };
+}
+
+interface BadDocument {
+  name: string;
+  spec: string;
+  /** `file:line:col rule` of every problem expected, and nothing else. */
+  expected: string[];
+}
+
+const badDocuments: BadDocument[] = [
+  {
+    name: 'a YAML syntax error, at the mis-indented key',
+    spec: `${FIXTURES}/yaml-syntax.yaml`,
+    expected: [`${FIXTURES}/yaml-syntax.yaml:23:6 yaml-syntax`],
+  },
+  {
+    name: 'a $ref to a schema that does not exist, at the $ref',
+    spec: `${FIXTURES}/broken-ref.yaml`,
+    expected: [`${FIXTURES}/broken-ref.yaml:33:17 no-unresolved-refs`],
+  },
+  {
+    name: 'an operationId used twice, at the second use',
+    spec: `${FIXTURES}/duplicate-operation-id.yaml`,
+    expected: [`${FIXTURES}/duplicate-operation-id.yaml:107:7 operation-operationId-unique`],
+  },
+  {
+    name: 'an x-stability value that is neither experimental nor beta, at the value',
+    spec: `${FIXTURES}/unknown-stability.yaml`,
+    expected: [`${FIXTURES}/unknown-stability.yaml:113:20 rule/stability-value`],
+  },
+  {
+    name: 'an x-sunset that is not a date, at the value',
+    spec: `${FIXTURES}/sunset-not-a-date.yaml`,
+    expected: [`${FIXTURES}/sunset-not-a-date.yaml:49:17 house-rules/iso-date`],
+  },
+  {
+    name: 'an x-sunset on an operation that is not deprecated, at the key',
+    spec: `${FIXTURES}/sunset-not-deprecated.yaml`,
+    expected: [`${FIXTURES}/sunset-not-deprecated.yaml:85:7 house-rules/only-on-deprecated`],
+  },
+  {
+    name: 'a response example that does not match its schema, at the offending value',
+    spec: `${FIXTURES}/invalid-example.yaml`,
+    expected: [`${FIXTURES}/invalid-example.yaml:98:21 no-invalid-media-type-examples`],
+  },
+  {
+    name: 'an operation without a 401 answer, at its responses',
+    spec: `${FIXTURES}/missing-401.yaml`,
+    expected: [
+      // It was the operation's only 4xx answer, so the built-in rule fires too.
+      `${FIXTURES}/missing-401.yaml:114:7 operation-4xx-response`,
+      `${FIXTURES}/missing-401.yaml:114:7 rule/operation-401`,
+    ],
+  },
+  {
+    name: 'a broken deprecation: sunset before deprecation, unknown replacement, Sunset header example out of step',
+    spec: `${FIXTURES}/deprecation-lifecycle.yaml`,
+    expected: [
+      `${FIXTURES}/deprecation-lifecycle.yaml:49:17 house-rules/deprecation-order`,
+      `${FIXTURES}/deprecation-lifecycle.yaml:50:22 house-rules/replaced-by-exists`,
+      `${FIXTURES}/deprecation-lifecycle.yaml:64:24 house-rules/deprecation-headers`,
+    ],
+  },
+  {
+    name: 'a problem inside a file the entry document references, in that file',
+    spec: `${FIXTURES}/split/openapi.yaml`,
+    expected: [`${FIXTURES}/split/paths/orders.yaml:7:16 rule/stability-value`],
+  },
+];
+
+describe('lint on bad documents', () => {
+  for (const { name, spec, expected } of badDocuments) {
+    it(`fails on ${name}`, async () => {
+      const { code, stdout, problems } = await lint(spec);
+      expect(code, stdout).toBe(1);
+      // Each line is `file:line:col severity rule message`; the message is prose, checked only for presence.
+      const reported = problems.map((line) => {
+        const [at, severity, rule, ...message] = line.split(' ');
+        return `${at} ${rule} (${severity}${message.join(' ').trim() ? '' : ', no message'})`;
+      });
+      expect(reported).toEqual(expected.map((e) => `${e} (error)`));
+    });
+  }
+});
+
+describe('lint on good documents', () => {
+  it('passes the Petstore description with no errors and no warnings', async () => {
+    const { code, stdout, problems } = await lint();
+    expect(code, stdout).toBe(0);
+    expect(problems).toEqual([]);
+    expect(stdout).toMatch(/^Petstore API 1\.0\.0 \(OpenAPI 3\.0\.3\): 13 operations/m);
+  });
+
+  it('passes the reduced Petstore the bad documents are cut from', async () => {
+    const { code, stdout, problems } = await lint(`${FIXTURES}/petstore.yaml`);
+    expect(code, stdout).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
