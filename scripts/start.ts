@@ -1,0 +1,141 @@
+// `npm start`: build the portal, serve it, and run the mock server beside it,
+// so the try-it panels have something to answer them. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
+import { startMockServer } from './mock/server.ts';
+import { serveStatic } from './serve-static.ts';
+
+const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist]
+
+Builds the portal, serves it, and starts the mock server.
+  --port       port of the portal (default 4321)
+  --mock-port  port of the mock server (default 4010)
+  --host       address both listen on (default 127.0.0.1)
+  --spec       the OpenAPI description (default openapi/openapi.yaml)
+  --out        where the portal is built and served from (default site/dist)`;
+
+const { values } = parseCli({
+  port: { type: 'string', default: '4321' },
+  'mock-port': { type: 'string', default: '4010' },
+  host: { type: 'string', default: '127.0.0.1' },
+  spec: { type: 'string', default: DEFAULT_SPEC },
+  out: { type: 'string', default: resolve(ROOT, 'site/dist') },
+  help: { type: 'boolean', short: 'h', default: false },
+});
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+function port(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    console.error(`--${name} must be a port number from 1 to 65535, not "${text}".`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const host = values.host;
+const portalPort = port('port', values.port);
+const mockPort = port('mock-port', values['mock-port']);
+const spec = resolve(values.spec);
+const outDir = resolve(values.out);
+// Addresses as a browser types them: an IPv6 host needs brackets.
+const urlHost = host.includes(':') ? `[${host}]` : host;
+const portalUrl = `http://${urlHost}:${portalPort}/`;
+const mockUrl = `http://${urlHost}:${mockPort}`;
+
+if (portalPort === mockPort) {
+  console.error(`The portal and the mock server cannot share port ${portalPort}: pass a different --port or --mock-port.`);
+  process.exit(2);
+}
+
+/** Fails early, before a build, when a port is taken; the listeners below check again. */
+function checkPort(which: string, flag: string, value: number): Promise<void> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(new Error(portMessage(which, flag, value, error))));
+    probe.listen(value, host, () => probe.close(() => resolvePort()));
+  });
+}
+
+function portMessage(which: string, flag: string, value: number, error: NodeJS.ErrnoException): string {
+  if (error.code === 'EADDRINUSE') {
+    return `Port ${value} on ${host} is already in use, so the ${which} cannot start there. Stop what uses it, or pick another port: npm start -- ${flag} ${value + 1}`;
+  }
+  if (error.code === 'EACCES') return `Not allowed to listen on port ${value} on ${host} (${which}): pick a port above 1023 with ${flag}.`;
+  if (error.code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: pass another --host, e.g. 127.0.0.1.`;
+  return `The ${which} cannot listen on ${host}:${value}: ${error.message}`;
+}
+
+function build(closers: (() => Promise<void>)[]): Promise<void> {
+  return new Promise((resolveBuild, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts'), '--spec', spec, '--out', outDir, '--site', portalUrl], {
+      cwd: ROOT,
+      // The try-it panels' default target: this mock, on whatever port it was given.
+      env: { ...process.env, PORTAL_MOCK_URL: mockUrl },
+      // The build's progress goes to stderr so stdout carries only the addresses.
+      stdio: ['ignore', 2, 2],
+    });
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    // Stopping during the build stops the build too.
+    closers.push(() => (child.exitCode === null && child.signalCode === null && child.kill('SIGTERM') ? exited : Promise.resolve()));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolveBuild() : reject(new Error(`The portal build failed (${signal ?? `exit code ${code}`}); see the messages above.`)),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  await checkPort('portal', '--port', portalPort);
+  await checkPort('mock server', '--mock-port', mockPort);
+
+  let stopping = false;
+  const closers: (() => Promise<void>)[] = [];
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled(closers.map((close) => close()));
+    process.exit(code);
+  };
+  // A second Ctrl-C while closing means "now".
+  const onSignal = () => (stopping ? process.exit(130) : void shutdown(0));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  try {
+    console.error(`Building the portal from ${spec}…`);
+    await build(closers);
+    const mock = await startMockServer({ spec, port: mockPort, host, site: portalUrl.replace(/\/$/, ''), quiet: false, watch: false });
+    closers.push(() => mock.close());
+    const portal = await serveStatic(outDir, { port: portalPort, host });
+    closers.push(() => portal.close());
+  } catch (error) {
+    if (stopping) return;
+    // A listen error names its port: something took it between the check and now.
+    const failure = error as NodeJS.ErrnoException & { port?: number };
+    const message =
+      failure.code && typeof failure.port === 'number'
+        ? failure.port === mockPort
+          ? portMessage('mock server', '--mock-port', mockPort, failure)
+          : portMessage('portal', '--port', portalPort, failure)
+        : failure.message;
+    console.error(message);
+    await shutdown(1);
+    return;
+  }
+  if (stopping) return;
+  console.log(`Portal: ${portalUrl}`);
+  console.log(`Mock server: ${mockUrl}/`);
+  console.log('Press Ctrl-C to stop both.');
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,0 +1,544 @@
+// What the try-it panel shows for one operation, computed at build time from
+// the shared model: the server-rendered fields and the JSON island the
+// panel's script reads.
+import type {
+  MediaType,
+  Operation,
+  Parameter,
+  SchemaEntry,
+  SchemaNode,
+  SecurityScheme,
+  Server,
+} from '../../../../scripts/model/types.ts';
+import type {
+  AuthSchemeSpec,
+  BodyInput,
+  BodyKind,
+  FieldSpec,
+  MediaSpec,
+  PanelData,
+  ParamSpec,
+  ValueShape,
+} from '../../scripts/try-it/types.ts';
+import { buildRequest } from '../../scripts/try-it/request.ts';
+import { toCurl } from '../../scripts/try-it/curl.ts';
+
+export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
+
+export interface Choice {
+  value: string;
+  label: string;
+  selected: boolean;
+}
+
+/** One form control, already decided: which element, its label, value and hint. */
+export interface FieldView {
+  id: string;
+  label: string;
+  /** `select` for enums and booleans, `file` for binary fields, else an input type. */
+  control: 'text' | 'number' | 'select' | 'file' | 'textarea';
+  value: string;
+  placeholder?: string;
+  options: Choice[];
+  required: boolean;
+  multiple: boolean;
+  min?: number;
+  max?: number;
+  step?: string;
+  /** Type, format, bounds: one short line under the field. */
+  hint: string;
+}
+
+export interface ParamView extends FieldView {
+  in: Parameter['in'];
+  name: string;
+  deprecated: boolean;
+  /** Browsers do not let a page send this one; only the curl command carries it. */
+  curlOnly: boolean;
+}
+
+export interface AuthView {
+  scheme: string;
+  kind: AuthSchemeSpec['kind'] | 'unsupported';
+  title: string;
+  note: string;
+  inputs: { id: string; part: string; label: string; type: 'text' | 'password'; autocomplete: string }[];
+}
+
+export interface MediaView {
+  id: string;
+  mediaType: string;
+  kind: BodyKind;
+  examples: Choice[];
+  text: string;
+  fields: FieldView[];
+}
+
+export interface ServerView {
+  id: string;
+  url: string;
+  description: string;
+  variables: FieldView[];
+}
+
+export interface PanelView {
+  data: PanelData;
+  method: string;
+  path: string;
+  servers: ServerView[];
+  params: Record<Parameter['in'], ParamView[]>;
+  auth: AuthView[];
+  /** Labels of the security alternatives, when there is more than one. */
+  alternatives: Choice[];
+  body?: { required: boolean; description: string; media: MediaView[] };
+  scenarios: Choice[];
+  curl: string;
+}
+
+type Resolver = (node: SchemaNode | undefined) => SchemaNode | undefined;
+
+/** Follows component references and merges allOf, so fields see a property list and a type. */
+function makeResolver(schemas: SchemaEntry[]): Resolver {
+  const byName = new Map(schemas.map((entry) => [entry.name, entry.schema]));
+  const resolve = (node: SchemaNode | undefined, depth = 0): SchemaNode | undefined => {
+    let current = node;
+    for (let hops = 0; current?.ref && hops < 20; hops++) current = byName.get(current.ref);
+    if (!current || depth > 8) return current;
+    if (current.allOf?.length) {
+      const merged: SchemaNode = { ...current, allOf: undefined, properties: [...(current.properties ?? [])] };
+      for (const part of current.allOf.map((item) => resolve(item, depth + 1))) {
+        if (!part) continue;
+        merged.type ??= part.type;
+        merged.format ??= part.format;
+        merged.enum ??= part.enum;
+        merged.items ??= part.items;
+        merged.properties!.push(...(part.properties ?? []).filter((p) => !merged.properties!.some((q) => q.name === p.name)));
+      }
+      return merged;
+    }
+    const alternative = current.oneOf?.[0] ?? current.anyOf?.[0];
+    if (!current.type?.length && alternative) return resolve(alternative, depth + 1);
+    return current;
+  };
+  return (node) => resolve(node);
+}
+
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) return value.join(', ');
+  return JSON.stringify(value);
+}
+
+function shapeOf(schema: SchemaNode | undefined): ValueShape {
+  const type = schema?.type?.[0];
+  if (type === 'array') return 'array';
+  if (type === 'object' || (!type && schema?.properties?.length)) return 'object';
+  return 'scalar';
+}
+
+function isBinary(schema: SchemaNode | undefined): boolean {
+  return schema?.type?.includes('string') === true && schema.format === 'binary';
+}
+
+interface FieldSource {
+  id: string;
+  label: string;
+  required: boolean;
+  schema: SchemaNode | undefined;
+  /** Value to prefill. */
+  value: unknown;
+  /** Shown as a placeholder when nothing is prefilled. */
+  example?: unknown;
+}
+
+function fieldView(source: FieldSource, resolve: Resolver): FieldView {
+  const schema = resolve(source.schema);
+  const type = schema?.type?.[0] ?? (schema?.properties ? 'object' : 'string');
+  const items = resolve(schema?.items);
+  const hint: string[] = [type === 'array' ? `array of ${items?.type?.[0] ?? 'values'}, comma-separated` : type];
+  if (schema?.format) hint.push(schema.format);
+  if (schema?.minimum !== undefined) hint.push(`min ${schema.minimum}`);
+  if (schema?.maximum !== undefined) hint.push(`max ${schema.maximum}`);
+  if (schema?.minLength !== undefined || schema?.maxLength !== undefined) {
+    hint.push(`${schema.minLength ?? 0}–${schema.maxLength ?? '∞'} characters`);
+  }
+  if (type === 'object') hint.push('as JSON');
+  if (schema?.default !== undefined) hint.push(`default ${asText(schema.default)}`);
+  const base = {
+    id: source.id,
+    label: source.label,
+    required: source.required,
+    value: asText(source.value),
+    options: [] as Choice[],
+    multiple: false,
+    hint: hint.join(' · '),
+  };
+  const enumValues = schema?.enum ?? (type === 'boolean' ? [true, false] : undefined);
+  if (enumValues && type !== 'array' && type !== 'object') {
+    const selected = base.value;
+    const options: Choice[] = enumValues
+      .filter((value) => value !== null)
+      .map((value) => ({ value: asText(value), label: asText(value), selected: asText(value) === selected }));
+    // An optional field can be left out; a required one starts on a real value.
+    if (!source.required) options.unshift({ value: '', label: '(not sent)', selected: selected === '' });
+    else if (!options.some((option) => option.selected) && options[0]) options[0].selected = true;
+    return { ...base, control: 'select', options, value: options.find((o) => o.selected)?.value ?? '' };
+  }
+  if (isBinary(schema) || (type === 'array' && isBinary(items))) {
+    return { ...base, control: 'file', value: '', multiple: type === 'array', hint: type === 'array' ? 'files' : 'file' };
+  }
+  const placeholder = base.value === '' && source.example !== undefined ? `e.g. ${asText(source.example)}` : undefined;
+  if (type === 'integer' || type === 'number') {
+    return {
+      ...base,
+      control: 'number',
+      placeholder,
+      min: schema?.minimum,
+      max: schema?.maximum,
+      step: type === 'integer' ? '1' : 'any',
+    };
+  }
+  return { ...base, control: 'text', placeholder };
+}
+
+/** Required fields start with the example (or default); optional ones with their default only. */
+function prefill(required: boolean, example: unknown, schema: SchemaNode | undefined): unknown {
+  return required ? (example ?? schema?.default) : schema?.default;
+}
+
+// Header parameters named like these are ignored by OpenAPI: the request's own ones win.
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+const BROWSER_FORBIDDEN = /^(cookie|host|connection|content-length|origin|referer|user-agent|sec-.*|proxy-.*)$/i;
+
+function bodyKind(mediaType: string, schema: SchemaNode | undefined): BodyKind {
+  const type = mediaType.toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type.startsWith('multipart/')) return 'multipart';
+  if (/[/+]json\b/.test(type) || type === '*/*' && schema?.type?.[0] !== 'string') return 'json';
+  if (type.startsWith('text/') || /[/+](xml|yaml|csv)\b/.test(type)) return 'text';
+  return isBinary(schema) || type.startsWith('image/') || type.startsWith('audio/') || type.startsWith('video/') ||
+    type === 'application/octet-stream' || type === 'application/pdf'
+    ? 'binary'
+    : 'text';
+}
+
+function exampleLabel(example: MediaType['examples'][number]): string {
+  if (example.generated) return 'Generated from the schema';
+  return example.summary ? `${example.name}: ${example.summary}` : example.name;
+}
+
+function exampleText(value: unknown, kind: BodyKind): string {
+  if (value === undefined) return '';
+  if (kind === 'text' && typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+function mediaView(media: MediaType, index: number, resolve: Resolver): { view: MediaView; spec: MediaSpec } {
+  const kind = bodyKind(media.mediaType, resolve(media.schema));
+  const id = `try-it-body-${index}`;
+  const examples = media.examples.filter((example) => example.value !== undefined);
+  const texts = examples.map((example) => ({ label: exampleLabel(example), text: exampleText(example.value, kind) }));
+  const fields: FieldView[] = [];
+  const specs: FieldSpec[] = [];
+  if (kind === 'form' || kind === 'multipart') {
+    const schema = resolve(media.schema);
+    const sample = examples[0]?.value;
+    const sampleObject = sample && typeof sample === 'object' && !Array.isArray(sample) ? (sample as Record<string, unknown>) : {};
+    const properties = schema?.properties?.length
+      ? schema.properties
+      : Object.keys(sampleObject).map((name) => ({ name, required: false, schema: undefined }));
+    properties.forEach((property, fieldIndex) => {
+      const field = fieldView(
+        {
+          id: `${id}-field-${fieldIndex}`,
+          label: property.name,
+          required: property.required,
+          schema: property.schema,
+          value: sampleObject[property.name] ?? resolve(property.schema)?.default,
+        },
+        resolve,
+      );
+      // Forms cannot send a file unless they are multipart.
+      const usable = kind === 'multipart' || field.control !== 'file' ? field : { ...field, control: 'text' as const };
+      fields.push(usable);
+      specs.push({ name: property.name, required: property.required, file: usable.control === 'file', multiple: usable.multiple });
+    });
+  }
+  return {
+    view: {
+      id,
+      mediaType: media.mediaType,
+      kind,
+      examples: texts.map((example, i) => ({ value: String(i), label: example.label, selected: i === 0 })),
+      text: texts[0]?.text ?? '',
+      fields,
+    },
+    spec: { mediaType: media.mediaType, kind, examples: texts, fields: specs },
+  };
+}
+
+function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpec } {
+  const id = (part: string) => `try-it-auth-${scheme.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${part}`;
+  const secret = (label: string) => [{ id: id('secret'), part: 'secret', label, type: 'text' as const, autocomplete: 'off' }];
+  if (scheme.type === 'http' && scheme.scheme === 'bearer') {
+    return {
+      view: {
+        scheme: scheme.name,
+        kind: 'bearer',
+        title: scheme.name,
+        note: 'Sent as Authorization: Bearer <key>.',
+        inputs: secret(scheme.bearerFormat ? `Bearer token (${scheme.bearerFormat})` : 'API key (Bearer token)'),
+      },
+      spec: { name: scheme.name, kind: 'bearer' },
+    };
+  }
+  if (scheme.type === 'http' && scheme.scheme === 'basic') {
+    return {
+      view: {
+        scheme: scheme.name,
+        kind: 'basic',
+        title: scheme.name,
+        note: 'Sent as Authorization: Basic, user name and password encoded together.',
+        inputs: [
+          { id: id('username'), part: 'username', label: 'User name', type: 'text', autocomplete: 'off' },
+          { id: id('password'), part: 'password', label: 'Password', type: 'password', autocomplete: 'off' },
+        ],
+      },
+      spec: { name: scheme.name, kind: 'basic' },
+    };
+  }
+  if (scheme.type === 'http') {
+    return {
+      view: {
+        scheme: scheme.name,
+        kind: 'raw',
+        title: scheme.name,
+        note: `The whole Authorization header value for the ${scheme.scheme ?? 'HTTP'} scheme.`,
+        inputs: secret('Authorization header value'),
+      },
+      spec: { name: scheme.name, kind: 'raw' },
+    };
+  }
+  if (scheme.type === 'apiKey' && scheme.paramName && scheme.in) {
+    const where = { header: 'header', query: 'query parameter', cookie: 'cookie' }[scheme.in];
+    return {
+      view: {
+        scheme: scheme.name,
+        kind: 'apiKey',
+        title: scheme.name,
+        note:
+          scheme.in === 'cookie'
+            ? `Sent as the cookie ${scheme.paramName}. Browsers do not let a page set cookies for another site, so only the curl command carries it.`
+            : `Sent in the ${where} ${scheme.paramName}.`,
+        inputs: secret(`API key (${where} ${scheme.paramName})`),
+      },
+      spec: { name: scheme.name, kind: 'apiKey', in: scheme.in, paramName: scheme.paramName },
+    };
+  }
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+    return {
+      view: {
+        scheme: scheme.name,
+        kind: 'token',
+        title: scheme.name,
+        note: `Paste an access token obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as Authorization: Bearer <token>.`,
+        inputs: secret('Access token'),
+      },
+      spec: { name: scheme.name, kind: 'token' },
+    };
+  }
+  return {
+    view: {
+      scheme: scheme.name,
+      kind: 'unsupported',
+      title: scheme.name,
+      note: 'This scheme (for example a client certificate) is set up in the browser or the operating system, not here.',
+      inputs: [],
+    },
+    spec: { name: scheme.name, kind: 'none' },
+  };
+}
+
+function scenarios(operation: Operation): Choice[] {
+  const out: Choice[] = [{ value: '', label: 'Let the mock choose (the first success answer)', selected: true }];
+  for (const response of operation.responses) {
+    if (!/^\d{3}$/.test(response.status)) continue;
+    const summary = firstSentence(response.description);
+    out.push({ value: `code=${response.status}`, label: `${response.status}${summary ? ` — ${summary}` : ''}`, selected: false });
+    const media = response.content.find((m) => /json/i.test(m.mediaType)) ?? response.content[0];
+    for (const example of media?.examples ?? []) {
+      if (example.generated || example.name === 'default' || /[,;=\s"]/.test(example.name)) continue;
+      out.push({
+        value: `code=${response.status}, example=${example.name}`,
+        label: `${response.status}, example ${example.name}${example.summary ? `: ${example.summary}` : ''}`,
+        selected: false,
+      });
+    }
+  }
+  return out;
+}
+
+/** A description's first sentence as plain words, short enough for an option or a hint. */
+function firstSentence(markdown: string | undefined): string {
+  const text = (markdown ?? '').replace(/[`*_]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  return sentence.length > 90 ? sentence.slice(0, 89).trimEnd() + '…' : sentence;
+}
+
+function securityLabel(names: string[]): string {
+  return names.length === 0 ? 'No authentication' : names.join(' and ');
+}
+
+export function panelView(
+  operation: Operation,
+  servers: Server[],
+  securitySchemes: SecurityScheme[],
+  mockUrl: string = DEFAULT_MOCK_URL,
+  schemas: SchemaEntry[] = [],
+): PanelView {
+  const resolve = makeResolver(schemas);
+  const method = operation.method.toUpperCase();
+
+  const params: PanelView['params'] = { path: [], query: [], header: [], cookie: [] };
+  const paramSpecs: ParamSpec[] = [];
+  const usable = operation.parameters.filter((p) => !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
+  usable.forEach((parameter, index) => {
+    const schema = resolve(parameter.schema);
+    const field = fieldView(
+      {
+        id: `try-it-param-${index}`,
+        label: parameter.name,
+        required: parameter.required,
+        schema: parameter.schema,
+        value: prefill(parameter.required, parameter.example, schema),
+        example: parameter.example,
+      },
+      resolve,
+    );
+    const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && BROWSER_FORBIDDEN.test(parameter.name));
+    params[parameter.in].push({ ...field, in: parameter.in, name: parameter.name, deprecated: parameter.deprecated, curlOnly });
+    const defaultStyle = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' }[parameter.in];
+    const style = parameter.style ?? defaultStyle;
+    paramSpecs.push({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required,
+      style,
+      explode: parameter.explode ?? style === 'form',
+      shape: shapeOf(schema),
+    });
+  });
+
+  // Offer the servers an operation declares, except one that is the mock itself.
+  const serverList = (operation.servers.length > 0 ? operation.servers : servers).filter(
+    (server) => server.url.replace(/\/+$/, '') !== mockUrl.replace(/\/+$/, ''),
+  );
+  const serverViews: ServerView[] = serverList.map((server, index) => ({
+    id: `try-it-server-${index}`,
+    url: server.url,
+    description: firstSentence(server.description),
+    variables: Object.entries(server.variables).map(([name, variable], vIndex) =>
+      fieldView(
+        {
+          id: `try-it-server-${index}-var-${vIndex}`,
+          label: name,
+          required: true,
+          schema: { type: ['string'], enum: variable.enum },
+          value: variable.default,
+        },
+        resolve,
+      ),
+    ),
+  }));
+
+  const alternatives = operation.security.map((requirement) => requirement.schemes.map((s) => s.name));
+  const needed = [...new Set(alternatives.flat())];
+  const schemes = needed
+    .map((name) => securitySchemes.find((scheme) => scheme.name === name))
+    .filter((scheme): scheme is SecurityScheme => scheme !== undefined)
+    .map(authView);
+
+  let body: PanelView['body'];
+  let bodySpec: PanelData['body'];
+  if (operation.requestBody && operation.requestBody.content.length > 0) {
+    const media = operation.requestBody.content.map((m, index) => mediaView(m, index, resolve));
+    body = {
+      required: operation.requestBody.required,
+      description: firstSentence(operation.requestBody.description),
+      media: media.map((m) => m.view),
+    };
+    bodySpec = { required: operation.requestBody.required, media: media.map((m) => m.spec) };
+  }
+
+  const data: PanelData = {
+    method,
+    path: operation.path,
+    mockUrl,
+    params: paramSpecs,
+    body: bodySpec,
+    schemes: schemes.map((s) => s.spec),
+    alternatives,
+    servers: serverViews.map((server, index) => ({ url: server.url, variables: Object.keys(serverList[index].variables) })),
+  };
+
+  // The command the panel would send as first rendered, so it is there even without the script.
+  const firstMedia = body?.media[0];
+  let initialBody: BodyInput | undefined;
+  if (firstMedia?.kind === 'json' || firstMedia?.kind === 'text') {
+    initialBody = { kind: firstMedia.kind, mediaType: firstMedia.mediaType, text: firstMedia.text };
+  } else if (firstMedia?.kind === 'form' || firstMedia?.kind === 'multipart') {
+    initialBody = {
+      kind: firstMedia.kind,
+      mediaType: firstMedia.mediaType,
+      parts: firstMedia.fields.filter((f) => f.control !== 'file' && f.value !== '').map((f) => ({ name: f.label, value: f.value })),
+    };
+  } else if (firstMedia) {
+    initialBody = { kind: 'binary', mediaType: firstMedia.mediaType };
+  }
+  const curl = toCurl(
+    buildRequest({
+      method,
+      base: mockUrl,
+      path: operation.path,
+      params: paramSpecs.map((spec, index) => ({ spec, value: usable[index] ? fieldValue(params, index) : '' })),
+      auth: [],
+      body: initialBody,
+    }),
+  );
+
+  return {
+    data,
+    method,
+    path: operation.path,
+    servers: serverViews,
+    params,
+    auth: schemes.map((s) => s.view),
+    alternatives:
+      alternatives.length > 1
+        ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 }))
+        : [],
+    body,
+    scenarios: scenarios(operation),
+    curl,
+  };
+}
+
+function fieldValue(params: PanelView['params'], index: number): string {
+  const id = `try-it-param-${index}`;
+  for (const list of Object.values(params)) {
+    const found = list.find((p) => p.id === id);
+    if (found) return found.value;
+  }
+  return '';
+}
+
+/** JSON for a `<script type="application/json">`: nothing in it can close the element or start markup. */
+export function islandJson(data: PanelData): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,125 @@
+// Sends a built request with fetch and explains failures in plain words.
+import type { BuiltRequest } from './types.ts';
+import { formEncode } from './request.ts';
+
+// Browsers refuse to let a page set these; they are kept for curl only.
+const FORBIDDEN = /^(cookie|cookie2|host|connection|content-length|origin|referer|user-agent|accept-encoding|accept-charset|date|dnt|expect|keep-alive|te|trailer|transfer-encoding|upgrade|via|access-control-request-.*|proxy-.*|sec-.*)$/i;
+
+export const TIMEOUT_MS = 30_000;
+
+export interface Outcome {
+  status: number;
+  statusText: string;
+  ms: number;
+  headers: [string, string][];
+  /** The body as text, or a note for binary bodies. */
+  body: string;
+  contentType: string;
+}
+
+/** Headers the browser will not send (the curl command still does). */
+export function unsendableHeaders(request: BuiltRequest): string[] {
+  return request.headers.filter(([name]) => FORBIDDEN.test(name)).map(([name]) => name);
+}
+
+function fetchBody(request: BuiltRequest): BodyInit | undefined {
+  const body = request.body;
+  if (!body) return undefined;
+  if (body.kind === 'json' || body.kind === 'text') return body.text;
+  if (body.kind === 'binary') return body.file;
+  if (body.kind === 'form') return formEncode(body.parts);
+  const data = new FormData();
+  for (const part of body.parts) {
+    if (part.file) data.append(part.name, part.file, part.file.name);
+    else data.append(part.name, part.value ?? '');
+  }
+  return data;
+}
+
+const TEXTUAL = /json|text|xml|javascript|yaml|csv|html|x-www-form-urlencoded|^$/i;
+
+export async function send(request: BuiltRequest): Promise<Outcome> {
+  const headers = new Headers();
+  for (const [name, value] of request.headers) if (!FORBIDDEN.test(name)) headers.append(name, value);
+  const started = performance.now();
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers,
+    body: fetchBody(request),
+    // Credentials go only where the reader typed them: no ambient cookies.
+    credentials: 'omit',
+    redirect: 'follow',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const contentType = response.headers.get('content-type') ?? '';
+  let body: string;
+  if (TEXTUAL.test(contentType)) {
+    body = await response.text();
+  } else {
+    const size = (await response.arrayBuffer()).byteLength;
+    body = `(${size} bytes of ${contentType}, not shown)`;
+  }
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    ms: Math.round(performance.now() - started),
+    headers: [...response.headers.entries()],
+    body,
+    contentType,
+  };
+}
+
+/** Why a request failed, for the reader; `mock` adds how to start the mock server. */
+export async function explainFailure(url: string, error: unknown, mock: boolean): Promise<string> {
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return `${url} is not a valid address.`;
+  }
+  const name = (error as Error)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return `${origin} did not answer within ${TIMEOUT_MS / 1000} seconds.`;
+  }
+  if (location.protocol === 'https:' && origin.startsWith('http:')) {
+    return `The browser blocked the request: this page is served over HTTPS and ${origin} is plain HTTP (mixed content). Use "Copy as curl" to send it from a terminal.`;
+  }
+  // An opaque (no-cors) request succeeds when anything answers, which tells
+  // "nobody there" apart from "the answer was withheld by CORS".
+  let answered = false;
+  try {
+    await fetch(origin + '/', { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    answered = true;
+  } catch {
+    answered = false;
+  }
+  if (answered) {
+    return `The server answered but the browser blocked the response (CORS): ${origin} does not allow requests from ${location.origin}. Allow this origin on the server, or use "Copy as curl" to send the request from a terminal.`;
+  }
+  if (mock) return `Could not reach ${origin}: is the mock running? Start it with \`npm run mock\`.`;
+  return `Could not reach ${origin}: check the address, your network connection, and that the server is running.`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found',
+  304: 'Not Modified', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request',
+  401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
+  409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type',
+  422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+/** HTTP/2 answers carry no reason phrase; fall back to the standard one. */
+export function statusText(status: number, given: string): string {
+  return given || STATUS_TEXT[status] || '';
+}
+
+/** JSON bodies indented; anything else as it came. */
+export function prettyBody(body: string, contentType: string): string {
+  if (!/json/i.test(contentType) && !/^\s*[[{]/.test(body)) return body;
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}

@@ -1,0 +1,92 @@
+// The data the try-it panel's script needs beyond what its server-rendered
+// form already says, passed from the page as a JSON island.
+
+export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** How a value typed in a field becomes one or more values on the wire. */
+export type ValueShape = 'scalar' | 'array' | 'object';
+
+export interface ParamSpec {
+  name: string;
+  in: ParamLocation;
+  required: boolean;
+  style: string;
+  explode: boolean;
+  shape: ValueShape;
+}
+
+export type BodyKind = 'json' | 'text' | 'form' | 'multipart' | 'binary';
+
+export interface FieldSpec {
+  name: string;
+  required: boolean;
+  /** A file input (binary string or array of them). */
+  file: boolean;
+  multiple: boolean;
+}
+
+export interface MediaSpec {
+  mediaType: string;
+  kind: BodyKind;
+  /** Example bodies as editor text, for json and text kinds. */
+  examples: { label: string; text: string }[];
+  fields: FieldSpec[];
+}
+
+export type AuthKind = 'bearer' | 'basic' | 'apiKey' | 'token' | 'raw' | 'none';
+
+export interface AuthSchemeSpec {
+  name: string;
+  kind: AuthKind;
+  /** apiKey: where it goes and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  paramName?: string;
+}
+
+export interface PanelData {
+  method: string;
+  path: string;
+  mockUrl: string;
+  params: ParamSpec[];
+  body?: { required: boolean; media: MediaSpec[] };
+  schemes: AuthSchemeSpec[];
+  /** Each alternative lists the names of the schemes it needs; [] means no auth. */
+  alternatives: string[][];
+  servers: { url: string; variables: string[] }[];
+}
+
+/** One part of a body, as the reader filled it in. */
+export interface BodyPart {
+  name: string;
+  value?: string;
+  /** A chosen file; the curl command refers to it by name. */
+  file?: Blob & { name: string };
+}
+
+export type BodyInput =
+  | { kind: 'json'; mediaType: string; text: string }
+  | { kind: 'text'; mediaType: string; text: string }
+  | { kind: 'form'; mediaType: string; parts: BodyPart[] }
+  | { kind: 'multipart'; mediaType: string; parts: BodyPart[] }
+  | { kind: 'binary'; mediaType: string; file?: Blob & { name: string } };
+
+export interface RequestInput {
+  method: string;
+  /** Base URL of the target, servers' variables already filled in. */
+  base: string;
+  path: string;
+  params: { spec: ParamSpec; value: string }[];
+  /** Credentials to send, per scheme of the chosen alternative. */
+  auth: { scheme: AuthSchemeSpec; values: Record<string, string> }[];
+  body?: BodyInput;
+  /** Mock scenario, the `Prefer` header's value. */
+  prefer?: string;
+}
+
+export interface BuiltRequest {
+  method: string;
+  url: string;
+  /** Header names as written; `Cookie` included (browsers will not send it). */
+  headers: [string, string][];
+  body?: BodyInput;
+}

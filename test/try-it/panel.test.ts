@@ -1,0 +1,296 @@
+// The try-it panel in real Chromium, on the built portal, against the real
+// mock server: what a reader sees after each kind of request.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SPEC, ROOT } from '../../scripts/cli/args.ts';
+import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
+import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { freePort, launchBrowser, refused, run } from './helpers.ts';
+
+const exec = promisify(execFile);
+
+let out: string;
+let mock: MockServer;
+let portal: StaticServer;
+let browser: Browser;
+let context: BrowserContext;
+/** The panel script's URL path, found on a page that has a panel. */
+let panelScript: string;
+
+beforeAll(async () => {
+  out = await mkdtemp(join(tmpdir(), 'try-it-site-'));
+  const mockPort = await freePort();
+  mock = await startMockServer({ spec: DEFAULT_SPEC, port: mockPort, host: '127.0.0.1', quiet: true, watch: false });
+  // The panels' default target is this mock, so every scenario runs as a reader would use it.
+  const build = run(process.execPath, ['scripts/build.ts', '--out', out], {
+    cwd: ROOT,
+    env: { ...process.env, PORTAL_MOCK_URL: mock.url },
+  });
+  const { code } = await build.exited;
+  if (code !== 0) throw new Error(`Build failed:\n${build.output()}`);
+  portal = await serveStatic(out, { host: '127.0.0.1', port: 0 });
+  browser = await launchBrowser();
+  context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+  const html = await readFile(join(out, 'operations/get-pet-by-id/index.html'), 'utf8');
+  for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+    if ((await readFile(join(out, src), 'utf8')).includes('data-try-it-data')) panelScript = src;
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  await mock?.close();
+  if (out) await rm(out, { recursive: true, force: true });
+  if (mock) expect(await refused(mock.port)).toBe(true);
+  if (portal) expect(await refused(portal.port)).toBe(true);
+});
+
+async function open(slug: string, theme: 'light' | 'dark' = 'dark'): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript((value) => localStorage.setItem('starlight-theme', value), theme);
+  await page.goto(`${portal.url}/operations/${slug}/`);
+  // The script enables Send once it has wired the form.
+  await page.locator('#try-it-send:not([disabled])').waitFor();
+  return page;
+}
+
+async function send(page: Page): Promise<string> {
+  await page.locator('#try-it-send').click();
+  await page.locator('#try-it-status').filter({ hasText: /Response: |Could not|blocked/ }).waitFor();
+  return (await page.locator('#try-it-status').textContent()) ?? '';
+}
+
+const bodyText = (page: Page) => page.locator('#try-it-response-body').textContent();
+const keyField = (page: Page) => page.getByLabel('API key (Bearer token)');
+
+describe('try-it panel against the mock', () => {
+  it('GET /pets/{petId} with a key shows 200, the pet, and the Deprecation and Sunset headers', async () => {
+    const page = await open('get-pet-by-id');
+    await keyField(page).fill('my-api-key');
+    const status = await send(page);
+    expect(status).toMatch(/Response: 200 OK in \d+ ms/);
+    await expect.poll(() => page.locator('#try-it-response-status').textContent()).toBe('200 OK');
+    const body = JSON.parse((await bodyText(page)) ?? '');
+    expect(body).toMatchObject({ id: 42, name: 'Rex' });
+    // Pretty-printed, not the wire's one line.
+    expect(await bodyText(page)).toContain('\n  "name": "Rex"');
+    const headers = Object.fromEntries(
+      await page.locator('.try-it-headers tr').evaluateAll((rows) => rows.map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent])),
+    );
+    expect(headers.deprecation).toBe('@1788220800');
+    expect(headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+    expect(headers['content-type']).toMatch(/^application\/json/);
+    expect(await page.locator('.try-it-deprecated').textContent()).toContain('Sunset:');
+    await page.close();
+  });
+
+  it('without a key shows the mock\'s 401 Error body', async () => {
+    const page = await open('get-pet-by-id');
+    await keyField(page).fill('');
+    expect(await send(page)).toContain('401 Unauthorized');
+    expect(JSON.parse((await bodyText(page)) ?? '')).toMatchObject({ code: 'unauthorized', status: 401 });
+    await page.close();
+  });
+
+  it('keeps the key for the tab: another page of the same tab has it, a new tab does not', async () => {
+    const page = await open('get-pet-by-id');
+    await keyField(page).fill('tab-key');
+    await page.goto(`${portal.url}/operations/create-pet/`);
+    await expect.poll(() => keyField(page).inputValue()).toBe('tab-key');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth')))).toEqual([]);
+    const other = await open('create-pet');
+    expect(await keyField(other).inputValue()).toBe('');
+    await other.close();
+    await page.close();
+  });
+
+  it('POST /pets with invalid JSON: the panel explains, and Send anyway shows the mock\'s 400', async () => {
+    const page = await open('create-pet');
+    await keyField(page).fill('my-api-key');
+    const editor = page.getByLabel('Body application/json');
+    await editor.fill('{"name": "Rex", "categoryId": }');
+    await page.locator('#try-it-send').click();
+    const problems = page.locator('#try-it-problems');
+    await problems.waitFor();
+    expect(await problems.textContent()).toContain('The body is not valid JSON');
+    // The message is tied to the editor, and focus went to the list of problems.
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    const described = (await editor.getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`#${described.at(-1)}`).textContent()).toContain('not valid JSON');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-problems');
+    expect(await page.locator('#try-it-result').isHidden()).toBe(true);
+
+    await page.getByRole('button', { name: 'Send anyway' }).click();
+    await page.locator('#try-it-status').filter({ hasText: 'Response:' }).waitFor();
+    expect(await page.locator('#try-it-response-status').textContent()).toBe('400 Bad Request');
+    expect(JSON.parse((await bodyText(page)) ?? '')).toMatchObject({ code: 'invalid_json', status: 400 });
+    await page.close();
+  });
+
+  it('the 404 scenario answers with the documented 404', async () => {
+    const page = await open('get-pet-by-id');
+    await keyField(page).fill('my-api-key');
+    await page.getByLabel('Answer with').selectOption('code=404');
+    expect(await send(page)).toContain('404 Not Found');
+    expect(JSON.parse((await bodyText(page)) ?? '')).toEqual({ code: 'not_found', message: 'No record with id 999 exists.', status: 404 });
+    expect(await page.locator('#try-it-curl').inputValue()).toContain("-H 'Prefer: code=404'");
+    await page.close();
+  });
+
+  it('Copy as curl gives the exact request: run in a shell, it gets the same status', async () => {
+    const page = await open('create-pet');
+    // A quote in the key checks the shell quoting.
+    await keyField(page).fill("it's-my-key");
+    await page.getByLabel('Example', { exact: true }).selectOption({ label: 'full: Every field' });
+    expect(await send(page)).toContain('201 Created');
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await page.locator('#try-it-copy-status').filter({ hasText: 'Copied' }).waitFor();
+    const command = await page.evaluate(() => navigator.clipboard.readText());
+    expect(command).toBe(await page.locator('#try-it-curl').inputValue());
+    expect(command).toContain(`-X POST '${mock.url}/pets'`);
+    expect(command).toContain(`-H 'Authorization: Bearer it'\\''s-my-key'`);
+    expect(command).toContain('"name": "Luna"');
+    const { stdout } = await exec('sh', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`]);
+    expect(stdout).toBe('201');
+
+    // And for an error the panel showed: the same 404 from the shell.
+    const get = await open('get-pet-by-id');
+    await keyField(get).fill('k');
+    await get.getByLabel('Answer with').selectOption('code=404, example=notFound');
+    expect(await send(get)).toContain('404');
+    await get.getByRole('button', { name: 'Copy as curl' }).click();
+    await get.locator('#try-it-copy-status').filter({ hasText: 'Copied' }).waitFor();
+    const second = await get.evaluate(() => navigator.clipboard.readText());
+    const { stdout: code } = await exec('sh', ['-c', `${second} -s -o /dev/null -w '%{http_code}'`]);
+    expect(code).toBe('404');
+    await get.close();
+    await page.close();
+  });
+
+  it('explains a target that does not answer', async () => {
+    const page = await open('get-pet-by-id');
+    const closedPort = await freePort();
+    await page.getByLabel('Mock server address').fill(`http://127.0.0.1:${closedPort}`);
+    const status = await send(page);
+    expect(status).toBe(`Could not reach http://127.0.0.1:${closedPort}: is the mock running? Start it with \`npm run mock\`.`);
+    expect(await page.locator('#try-it-failure').textContent()).toBe(status);
+    await page.close();
+  });
+
+  it('explains a server that answers but does not allow this page (CORS)', async () => {
+    const page = await open('get-pet-by-id');
+    // The portal's own server sends no CORS headers; under another host name it is another origin.
+    const other = `http://localhost:${portal.port}`;
+    await page.getByLabel('Mock server address').fill(other);
+    const status = await send(page);
+    expect(status).toContain(`The server answered but the browser blocked the response (CORS): ${other} does not allow requests from ${portal.url}.`);
+    await page.close();
+  });
+
+  it('GET /store/orders has no panel, no key field, and loads none of the panel\'s script', async () => {
+    expect(panelScript).toMatch(/^\/_astro\/.+\.js$/);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${portal.url}/operations/list-orders/`, { waitUntil: 'load' });
+    expect(await page.locator('#try-it').count()).toBe(0);
+    expect(await page.locator('[data-auth-part], #try-it-send').count()).toBe(0);
+    expect(await page.getByText('Try it is turned off for this operation.').count()).toBe(1);
+    expect(requested).not.toContain(panelScript);
+    expect(requested.some((path) => path.startsWith('/_astro/'))).toBe(true);
+    const inline = await page.evaluate(() => [...document.scripts].map((s) => s.src || s.textContent || ''));
+    expect(inline.some((text) => text.includes('data-try-it-data') || text.includes(panelScript))).toBe(false);
+    await page.close();
+
+    // The page with a panel does load it.
+    const withPanel = await context.newPage();
+    const loaded: string[] = [];
+    withPanel.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await withPanel.goto(`${portal.url}/operations/get-pet-by-id/`, { waitUntil: 'load' });
+    expect(loaded).toContain(panelScript);
+    await withPanel.close();
+  });
+
+  it('the panel script stays under 15 KB gzipped', async () => {
+    const { stdout } = await exec('sh', ['-c', `gzip -9c '${join(out, panelScript)}' | wc -c`]);
+    expect(Number(stdout.trim())).toBeLessThanOrEqual(15 * 1024);
+  });
+
+  it('works by keyboard alone, and the answer is announced', async () => {
+    const page = await open('get-pet-by-id');
+    const order: string[] = [];
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
+    for (let i = 0; i < 150 && (await focused()) !== 'try-it-auth-bearerAuth-secret'; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    expect(await focused()).toBe('try-it-auth-bearerAuth-secret');
+    await page.keyboard.type('keyboard-key');
+    for (let i = 0; i < 30 && (await focused()) !== 'try-it-send'; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused());
+    }
+    // Target, key, parameters, scenario, then Send, in reading order.
+    const panelOrder = order.filter((id) => id.startsWith('try-it-'));
+    expect(panelOrder).toEqual([
+      'try-it-target',
+      'try-it-mock-url',
+      'try-it-auth-bearerAuth-secret',
+      'try-it-remember',
+      'try-it-param-0',
+      'try-it-scenario',
+      'try-it-send',
+    ]);
+    // A visible focus indicator on the button.
+    const outline = await page.locator('#try-it-send').evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    const live = page.locator('#try-it-status');
+    await live.filter({ hasText: 'Response:' }).waitFor();
+    expect(await live.getAttribute('aria-live')).toBe('polite');
+    expect(await live.textContent()).toMatch(/^Response: 200 OK in \d+ ms\.$/);
+    expect(await focused()).toBe('try-it-send');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('try-it-copy');
+    await page.keyboard.press('Space');
+    await page.locator('#try-it-copy-status').filter({ hasText: 'Copied' }).waitFor();
+    await page.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`axe finds no serious or critical problem in the panel (${theme})`, async () => {
+      const found: string[] = [];
+      for (const slug of ['get-pet-by-id', 'create-pet']) {
+        const page = await open(slug, theme);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        await keyField(page).fill('k');
+        if (slug === 'create-pet') {
+          // With the problem list and an invalid field showing.
+          await page.getByLabel('Body application/json').fill('{');
+          await page.locator('#try-it-send').click();
+          await page.locator('#try-it-problems').waitFor();
+        } else {
+          await send(page);
+        }
+        await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const result = await axe.run({ include: ['#try-it'] });
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        });
+        found.push(...violations.map((v) => `${slug}: ${v}`));
+        await page.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,75 @@
+// `npm start`: one command builds and serves the portal beside the mock, the
+// panel talks to that mock, and Ctrl-C leaves nothing behind.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/cli/args.ts';
+import { freePort, launchBrowser, refused, run, stop, waitForOutput, type Running } from './helpers.ts';
+
+const started: Running[] = [];
+const folders: string[] = [];
+
+afterAll(async () => {
+  for (const running of started) await stop(running);
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'try-it-start-'));
+  folders.push(dir);
+  return dir;
+}
+
+describe('npm start', () => {
+  it('serves the portal and the mock, the panel reaches the mock, and SIGINT stops both', async () => {
+    const port = await freePort();
+    const mockPort = await freePort();
+    const out = await tempDir();
+    const start = run(process.execPath, ['scripts/start.ts', '--port', String(port), '--mock-port', String(mockPort), '--out', out], { cwd: ROOT });
+    started.push(start);
+    await waitForOutput(start, /Mock server: \S+/, 120_000);
+    expect(start.output()).toContain(`Portal: http://127.0.0.1:${port}/`);
+    expect(start.output()).toContain(`Mock server: http://127.0.0.1:${mockPort}/`);
+
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${port}/operations/get-pet-by-id/`);
+      await page.locator('#try-it-send:not([disabled])').waitFor();
+      // Built for this mock's port, not the default 4010.
+      expect(await page.getByLabel('Mock server address').inputValue()).toBe(`http://127.0.0.1:${mockPort}`);
+      await page.getByLabel('API key (Bearer token)').fill('start-key');
+      await page.locator('#try-it-send').click();
+      await page.locator('#try-it-status').filter({ hasText: /Response:|Could not/ }).waitFor();
+      expect(await page.locator('#try-it-status').textContent()).toMatch(/^Response: 200 OK in \d+ ms\.$/);
+      expect(JSON.parse((await page.locator('#try-it-response-body').textContent()) ?? '')).toMatchObject({ id: 42 });
+    } finally {
+      await browser.close();
+    }
+
+    start.child.kill('SIGINT');
+    const { code, signal } = await start.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(await refused(port)).toBe(true);
+    expect(await refused(mockPort)).toBe(true);
+  });
+
+  it('says which port is taken, before building anything', async () => {
+    const blocker = createServer();
+    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', () => done()));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const out = await tempDir();
+      const start = run(process.execPath, ['scripts/start.ts', '--port', String(await freePort()), '--mock-port', String(taken), '--out', out], { cwd: ROOT });
+      started.push(start);
+      const { code } = await start.exited;
+      expect(code).toBe(1);
+      expect(start.output()).toContain(`Port ${taken} on 127.0.0.1 is already in use, so the mock server cannot start there.`);
+      expect(start.output()).not.toContain('Building the portal');
+    } finally {
+      await new Promise((done) => blocker.close(done));
+    }
+  });
+});
