@@ -1,0 +1,41 @@
+// The portal: Astro with Starlight as the shell. Pages come from the API model named by
+// PORTAL_MODEL (see src/integrations/model-plugin.ts), not from content files.
+import { defineConfig } from 'astro/config';
+import starlight from '@astrojs/starlight';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiModelPlugin, portalTitle } from './src/integrations/model-plugin.ts';
+import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
+
+// Its ES module build: the dev server evaluates aliased files as ES modules (the CommonJS entry fails there).
+const starlightJsYaml = join(dirname(createRequire(fileURLToPath(import.meta.resolve('@astrojs/starlight'))).resolve('js-yaml')), 'dist/js-yaml.mjs');
+
+export default defineConfig({
+  site: process.env.PORTAL_SITE || 'http://127.0.0.1:4321',
+  trailingSlash: 'ignore',
+  telemetry: false,
+  integrations: [
+    starlight({
+      title: portalTitle(),
+      // Our own 404 page renders with the portal's navigation.
+      disable404Route: true,
+      // Code samples are plain text blocks; the highlighter's CSS and JS would weigh on every page.
+      expressiveCode: false,
+      pagination: false,
+      tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 2 },
+      components: {
+        Search: './src/components/starlight/Search.astro',
+      },
+      customCss: ['./src/styles/portal.css'],
+    }),
+    // The writers' preview (`npm run dev`): dev server only, never in a build.
+    ...(previewEnabled() ? [portalPreview()] : []),
+  ],
+  vite: {
+    plugins: [apiModelPlugin()],
+    // Starlight needs its own js-yaml 4; pinned here so the prerender chunk does not pick up
+    // the project's newer js-yaml, which has no default export.
+    resolve: { alias: { 'js-yaml': starlightJsYaml } },
+  },
+});

@@ -1,0 +1,5 @@
+declare module 'virtual:api-model' {
+  import type { ApiModel } from '../../scripts/model/types.ts';
+  /** Every document the site renders; `slug` is '' for the one mounted at the root. */
+  export const documents: { slug: string; downloads: boolean; model: ApiModel }[];
+}

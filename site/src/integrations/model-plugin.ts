@@ -1,0 +1,86 @@
+// Vite plugin: exposes the API model(s) named by PORTAL_MODEL as `virtual:api-model`.
+// The module reads the JSON when it is evaluated (not inlined), so a 16 MB model never
+// passes through the bundler, and a change to the file reloads every page in dev.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+export const MODEL_ENV = 'PORTAL_MODEL';
+const VIRTUAL_ID = 'virtual:api-model';
+const RESOLVED_ID = '\0' + VIRTUAL_ID;
+
+/**
+ * PORTAL_MODEL names either one model JSON (mounted at the site root) or a manifest
+ * `{ "documents": [{ "slug": "x", "file": "x.json" }] }` mounting each model under `/<slug>/`.
+ */
+export interface ModelSource {
+  slug: string;
+  file: string;
+  downloads: boolean;
+}
+
+export function readModelSources(entry = process.env[MODEL_ENV]): ModelSource[] {
+  if (!entry) throw new Error(`${MODEL_ENV} is not set: point it at a model JSON written by the build (npm run build).`);
+  const file = resolve(entry);
+  const text = readFileSync(file, 'utf8');
+  // A manifest is small; sniffing its first bytes avoids parsing a large model twice.
+  if (!/^\s*\{\s*"documents"/.test(text.slice(0, 64))) return [{ slug: '', file, downloads: true }];
+  const manifest = JSON.parse(text) as { documents: { slug: string; file: string; downloads?: boolean }[] };
+  return manifest.documents.map((d) => ({ slug: d.slug, file: resolve(dirname(file), d.file), downloads: d.downloads ?? false }));
+}
+
+export function apiModelPlugin(): Plugin {
+  let watched: string[] = [];
+  return {
+    name: 'portal:api-model',
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const entry = resolve(process.env[MODEL_ENV] ?? '');
+      const sources = readModelSources(entry);
+      watched = [entry, ...sources.map((s) => s.file)];
+      for (const file of watched) this.addWatchFile(file);
+      return [
+        `import { readFileSync } from 'node:fs';`,
+        `const sources = ${JSON.stringify(sources)};`,
+        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: JSON.parse(readFileSync(s.file, 'utf8')) }));`,
+      ].join('\n');
+    },
+    configureServer(server) {
+      // The preview rewrites the model on every save: drop the evaluated module everywhere and reload the browser.
+      const onChange = (file: string) => {
+        if (!watched.includes(resolve(file))) return;
+        for (const environment of Object.values(server.environments)) {
+          const mod = environment.moduleGraph.getModuleById(RESOLVED_ID);
+          if (mod) environment.moduleGraph.invalidateModule(mod, new Set(), Date.now(), true);
+          // Server-side runners drop their evaluated modules on a full reload; the browser reloads the page.
+          environment.hot.send({ type: 'full-reload', path: '*' });
+        }
+      };
+      server.watcher.on('change', onChange);
+      server.watcher.on('add', onChange);
+    },
+    hotUpdate({ file }) {
+      // Handled by the watcher above; returning [] stops Vite from attempting a partial update.
+      if (watched.includes(resolve(file))) return [];
+      return undefined;
+    },
+  };
+}
+
+/** The site's title: the API's when one document is rendered. */
+export function portalTitle(): string {
+  try {
+    const sources = readModelSources();
+    if (sources.length !== 1) return 'API reference';
+    const text = readFileSync(sources[0].file, 'utf8');
+    // Model files start with `openapi` then `info`; reading the title there spares parsing a large model.
+    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(text);
+    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(text) as { info?: { title?: string } }).info?.title;
+    return title || 'API reference';
+  } catch {
+    return 'API reference';
+  }
+}

@@ -1,0 +1,39 @@
+// The navigation of one page: home, every tag, the schemas index, and only the open
+// tag's operations. No page carries every operation link, so a page's size does not
+// grow with the API (GitHub's 1,223 operations would otherwise weigh on each page).
+import type { Operation } from '../../../scripts/model/types.ts';
+import { operationLabel, operationMark } from './labels.ts';
+import type { PortalDocument, SidebarSection } from './site-data.ts';
+
+export type SidebarEntry =
+  | { label: string; link: string; badge?: { text: string; variant: 'caution' | 'note' | 'danger' | 'default' } }
+  | { label: string; items: SidebarEntry[]; collapsed?: boolean };
+
+function operationLink(doc: PortalDocument, op: Operation): SidebarEntry {
+  const badge = operationMark(op);
+  return badge ? { label: operationLabel(op), link: doc.urls.operation(op), badge } : { label: operationLabel(op), link: doc.urls.operation(op) };
+}
+
+export function buildSidebar(doc: PortalDocument, section: SidebarSection): SidebarEntry[] {
+  const { model, urls } = doc;
+  const openTag = 'tag' in section ? section.tag : undefined;
+  const tags: SidebarEntry[] = model.tags
+    .filter((tag) => tag.operations.length > 0)
+    .map((tag) => {
+      if (tag.name !== openTag) return { label: tag.name, link: urls.tag(tag.slug) };
+      const operations = tag.operations.map((slug) => doc.operationBySlug.get(slug)).filter((op): op is Operation => op !== undefined);
+      return { label: tag.name, collapsed: false, items: [{ label: 'About this tag', link: urls.tag(tag.slug) }, ...operations.map((op) => operationLink(doc, op))] };
+    });
+
+  const entries: SidebarEntry[] = [{ label: 'Overview', link: urls.home }];
+  if (tags.length > 0) entries.push({ label: 'Operations', items: tags });
+  if (model.webhooks.length > 0) {
+    entries.push(
+      'webhooks' in section
+        ? { label: 'Webhooks', collapsed: false, items: [{ label: 'All webhooks', link: urls.webhooks }, ...model.webhooks.map((op) => operationLink(doc, op))] }
+        : { label: 'Webhooks', link: urls.webhooks },
+    );
+  }
+  if (model.schemas.length > 0) entries.push({ label: 'Schemas', link: urls.schemas });
+  return entries;
+}

@@ -1,0 +1,65 @@
+// Everything the pages need, computed once per build at module scope: lookups by slug,
+// URLs, and one sidebar per tag (shared by every page of that tag, never rebuilt per page).
+import { documents } from 'virtual:api-model';
+import type { ApiModel, Operation, SchemaEntry, Tag } from '../../../scripts/model/types.ts';
+import { buildSidebar, type SidebarEntry } from './sidebar.ts';
+import { urlsFor, type SiteUrls } from './urls.ts';
+
+export interface PortalDocument {
+  /** '' for the document at the site root, else the folder it is mounted under. */
+  slug: string;
+  model: ApiModel;
+  urls: SiteUrls;
+  /** Whether `/openapi.yaml` and `/openapi.json` are published beside the pages. */
+  downloads: boolean;
+  operationBySlug: Map<string, Operation>;
+  webhookBySlug: Map<string, Operation>;
+  schemaByName: Map<string, SchemaEntry>;
+  schemaBySlug: Map<string, SchemaEntry>;
+  tagByName: Map<string, Tag>;
+  /** Webhooks grouped like a tag's operations. */
+  webhookSlugs: string[];
+  sidebarFor(section: SidebarSection): SidebarEntry[];
+}
+
+/** Which part of the navigation is open: a tag's operations, the webhooks, or none. */
+export type SidebarSection = { tag: string } | { webhooks: true } | { schemas: true } | { home: true };
+
+function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocument {
+  const urls = urlsFor(slug ? `/${slug}` : '', model);
+  const operationBySlug = new Map(model.operations.map((op) => [op.slug, op]));
+  const webhookBySlug = new Map(model.webhooks.map((op) => [op.slug, op]));
+  const schemaByName = new Map(model.schemas.map((s) => [s.name, s]));
+  const schemaBySlug = new Map(model.schemas.map((s) => [s.slug, s]));
+  const tagByName = new Map(model.tags.map((t) => [t.name, t]));
+  const sidebars = new Map<string, SidebarEntry[]>();
+  const doc: PortalDocument = {
+    slug,
+    model,
+    urls,
+    downloads,
+    operationBySlug,
+    webhookBySlug,
+    schemaByName,
+    schemaBySlug,
+    tagByName,
+    webhookSlugs: model.webhooks.map((w) => w.slug),
+    sidebarFor(section) {
+      const key = 'tag' in section ? `tag:${section.tag}` : 'webhooks' in section ? 'webhooks' : 'schemas' in section ? 'schemas' : 'home';
+      let sidebar = sidebars.get(key);
+      if (!sidebar) sidebars.set(key, (sidebar = buildSidebar(doc, section)));
+      return sidebar;
+    },
+  };
+  return doc;
+}
+
+export const portalDocuments: PortalDocument[] = documents.map((d) => prepare(d.slug, d.model, d.downloads));
+
+/** The `[...base]` route parameter of a document: undefined mounts it at the root. */
+export function baseParam(doc: PortalDocument): string | undefined {
+  return doc.slug || undefined;
+}
+
+/** Title of the whole site: the API's when there is one document. */
+export const siteTitle = portalDocuments.length === 1 ? portalDocuments[0].model.info.title : 'API reference';
