@@ -1,0 +1,32 @@
+// llms.txt (https://llmstxt.org): the API in a few lines, and every operation with a link to
+// its Markdown page, grouped by tag.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import type { Operation } from '../../../../scripts/model/types.ts';
+import { operationLabel, operationMark } from '../../lib/labels.ts';
+import { markdownToText } from '../../lib/markdown.ts';
+import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
+
+export const getStaticPaths = (() => portalDocuments.map((doc) => ({ params: { base: baseParam(doc) }, props: { doc } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props, site }) => {
+  const { doc } = props as { doc: PortalDocument };
+  const origin = site ?? new URL('http://127.0.0.1:4321');
+  const { model, urls } = doc;
+  const line = (op: Operation) => {
+    const mark = operationMark(op);
+    return `- [${operationLabel(op)}](${new URL(urls.operationMarkdown(op), origin)}): ${op.method.toUpperCase()} ${op.path}${mark ? ` (${mark.text.toLowerCase()})` : ''}`;
+  };
+  const out = [`# ${model.info.title}`, '', `> ${model.info.summary || markdownToText(model.info.description, 400) || `Version ${model.info.version}`}`, ''];
+  out.push(`Version ${model.info.version}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`, '');
+  for (const tag of model.tags) {
+    if (tag.operations.length === 0) continue;
+    out.push(`## ${tag.name}`, '');
+    for (const slug of tag.operations) {
+      const op = doc.operationBySlug.get(slug);
+      if (op) out.push(line(op));
+    }
+    out.push('');
+  }
+  if (model.webhooks.length > 0) out.push('## Webhooks', '', ...model.webhooks.map(line), '');
+  return new Response(out.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+};

@@ -1,0 +1,14 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import type { Operation } from '../../../../../scripts/model/types.ts';
+import { operationMarkdown } from '../../../lib/operation-markdown.ts';
+import { baseParam, portalDocuments, type PortalDocument } from '../../../lib/site-data.ts';
+
+export const getStaticPaths = (() =>
+  portalDocuments.flatMap((doc) =>
+    doc.model.operations.map((operation) => ({ params: { base: baseParam(doc), slug: operation.slug }, props: { doc, operation } })),
+  )) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props, site }) => {
+  const { doc, operation } = props as { doc: PortalDocument; operation: Operation };
+  return new Response(operationMarkdown(doc, operation, site ?? new URL('http://127.0.0.1:4321')), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+};
