@@ -1,0 +1,125 @@
+// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--verbose]`
+// Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
+// Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
+// /openapi.json → swapped into the output folder. A description that cannot be read fails
+// with its problems (`file:line:col severity rule message`); any failure leaves the previous
+// output as it was. Problems are warnings, unless --strict, where an error fails the build.
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
+import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from './diagnostics.ts';
+import { buildModel } from './model/index.ts';
+import { DEFAULT_SITE_URL, runAstroBuild } from './site/astro-build.ts';
+import { convertToYaml, writeDescriptionJson } from './site/description-files.ts';
+import { lintInBackground } from './site/lint-in-background.ts';
+import { writeModelFile } from './site/model-file.ts';
+import { swapInto } from './site/swap.ts';
+
+const { values } = parseCli({
+  spec: { type: 'string', default: DEFAULT_SPEC },
+  out: { type: 'string', default: resolve(ROOT, 'site/dist') },
+  site: { type: 'string', default: DEFAULT_SITE_URL },
+  strict: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+});
+
+const spec = resolve(values.spec!);
+const out = resolve(values.out!);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+// A large description can carry thousands of lint findings; `npm run lint` lists them all.
+const DIAGNOSTICS_SHOWN = 40;
+
+function printable(diagnostics: Diagnostic[], all: boolean): string {
+  const lines = formatDiagnostics(diagnostics).split('\n');
+  const summary = lines.pop()!;
+  if (all || lines.length <= DIAGNOSTICS_SHOWN) return [...lines, summary].join('\n');
+  return [...lines.slice(0, DIAGNOSTICS_SHOWN), `… ${lines.length - DIAGNOSTICS_SHOWN} more (--verbose or npm run lint lists them all)`, summary].join('\n');
+}
+
+async function countPages(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).length;
+}
+
+class BuildFailure extends Error {}
+
+async function main(): Promise<number> {
+  try {
+    new URL(values.site!);
+  } catch {
+    console.error(`--site must be an absolute URL, got "${values.site}"`);
+    return 2;
+  }
+  const started = performance.now();
+  let result: Awaited<ReturnType<typeof buildModel>> | undefined;
+  try {
+    result = await buildModel(spec, { lint: false });
+  } catch (error) {
+    if (error instanceof DiagnosticsError) {
+      console.error(formatDiagnostics(error.diagnostics));
+      console.error(`Build failed: ${basename(spec)} could not be read. Nothing was written to ${out}.`);
+      return 1;
+    }
+    throw error;
+  }
+  const { model, timings } = result;
+  const diagnostics = [...result.diagnostics];
+  if (values.strict && hasErrors(diagnostics)) {
+    console.error(printable(diagnostics, values.verbose!));
+    console.error(`Build failed (--strict): the description has errors. Nothing was written to ${out}.`);
+    return 1;
+  }
+  const lintStarted = performance.now();
+  let lintMs = 0;
+  const lint = lintInBackground(spec).then((found) => {
+    lintMs = performance.now() - lintStarted;
+    return found;
+  });
+  lint.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
+
+  // Built beside the target (same file system), so the final move is a rename.
+  const work = await mkdtemp(join(tmpdir(), 'portal-build-'));
+  const staging = await mkdtemp(join(dirname(out), `.${basename(out)}-building-`));
+  try {
+    const modelPath = join(work, 'model.json');
+    const jsonPath = join(work, 'openapi.json');
+    const yamlPath = join(work, 'openapi.yaml');
+    await writeModelFile(modelPath, model);
+    await writeDescriptionJson(jsonPath, result.document);
+    result = undefined; // The site reads the model from disk; the bundled document need not stay in memory.
+    const yaml = convertToYaml(jsonPath, yamlPath);
+    yaml.catch(() => undefined);
+
+    const astroStarted = performance.now();
+    await runAstroBuild({ modelPath, outDir: staging, site: values.site, logLevel: values.verbose ? 'info' : 'error' });
+    const astroMs = performance.now() - astroStarted;
+
+    diagnostics.push(...(await lint));
+    if (diagnostics.length > 0) console.warn(printable(diagnostics, values.verbose!));
+    if (values.strict && hasErrors(diagnostics)) throw new BuildFailure('Build failed (--strict): the description has errors.');
+
+    await yaml;
+    await copyFile(jsonPath, join(staging, 'openapi.json'));
+    await copyFile(yamlPath, join(staging, 'openapi.yaml'));
+    const pages = await countPages(staging);
+    await swapInto(staging, out);
+
+    const { operations, webhooks, schemas, tags } = model.stats;
+    console.log(
+      `Built ${model.info.title} ${model.info.version}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
+        `  model ${seconds(timings.load + timings.validate + timings.normalize)}, lint ${seconds(lintMs)} (beside the site build), astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
+    );
+    return 0;
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    const message = error instanceof BuildFailure ? error.message : `Build failed: ${(error as Error).stack ?? error}`;
+    console.error(`${message}\nThe previous output in ${out} is unchanged.`);
+    return 1;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,47 @@
+// Runs the Astro build of the portal in this process, reading the model(s) named by `modelPath`.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ROOT } from '../cli/args.ts';
+import { withLock } from './lock.ts';
+import { MODEL_ENV } from './model-file.ts';
+
+export const SITE_ROOT = resolve(ROOT, 'site');
+export const DEFAULT_SITE_URL = 'http://127.0.0.1:4321';
+
+export interface AstroBuildOptions {
+  /** A model JSON or a manifest (see model-file.ts). */
+  modelPath: string;
+  outDir: string;
+  site?: string;
+  /** Astro's own log output: 'error' keeps a build quiet but for failures. */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
+  const outDir = resolve(options.outDir);
+  await mkdir(outDir, { recursive: true });
+  await withLock(SITE_ROOT, async () => {
+    const previousModel = process.env[MODEL_ENV];
+    const previousCwd = process.cwd();
+    process.env[MODEL_ENV] = resolve(options.modelPath);
+    // Astro writes its server chunks under the output folder when that folder is inside the
+    // working directory, else under `<cwd>/.astro`. Working from the site folder keeps them
+    // where their imports resolve (an output in /tmp has no node_modules above it); the lock
+    // keeps two builds from sharing that folder.
+    process.chdir(SITE_ROOT);
+    try {
+      const { build } = await import('astro');
+      await build({
+        root: SITE_ROOT,
+        outDir,
+        site: options.site ?? DEFAULT_SITE_URL,
+        logLevel: options.logLevel ?? 'error',
+        mode: 'production',
+      });
+    } finally {
+      process.chdir(previousCwd);
+      if (previousModel === undefined) delete process.env[MODEL_ENV];
+      else process.env[MODEL_ENV] = previousModel;
+    }
+  });
+}

@@ -1,0 +1,25 @@
+// The files the site reads (PORTAL_MODEL): one model JSON, or a manifest mounting several
+// models under their own folders. Written atomically (temp file, then rename) because the
+// writers' preview rewrites them while the dev server watches them.
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import type { ApiModel } from '../model/types.ts';
+
+export const MODEL_ENV = 'PORTAL_MODEL';
+
+export async function writeAtomic(path: string, data: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = join(dirname(path), `.${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);
+  await writeFile(temp, data);
+  await rename(temp, path);
+}
+
+export async function writeModelFile(path: string, model: ApiModel): Promise<void> {
+  await writeAtomic(path, JSON.stringify(model));
+}
+
+/** A manifest for several documents: each model is mounted under `/<slug>/`. */
+export async function writeManifest(path: string, documents: { slug: string; file: string; downloads?: boolean }[]): Promise<void> {
+  const entries = documents.map((d) => ({ slug: d.slug, file: relative(dirname(path), d.file), downloads: d.downloads ?? false }));
+  await writeAtomic(path, JSON.stringify({ documents: entries }, null, 2));
+}
