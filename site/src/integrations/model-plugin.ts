@@ -49,6 +49,9 @@ export function apiModelPlugin(): Plugin {
       ].join('\n');
     },
     configureServer(server) {
+      const entry = resolve(process.env[MODEL_ENV] ?? '');
+      watched = [entry, ...readModelSources(entry).map((s) => s.file)];
+      server.watcher.add(watched);
       // The preview rewrites the model on every save: drop the evaluated module everywhere and reload the browser.
       const onChange = (file: string) => {
         if (!watched.includes(resolve(file))) return;
