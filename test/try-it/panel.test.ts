@@ -107,8 +107,17 @@ describe('try-it panel against the mock', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth')))).toEqual([]);
     const other = await open('create-pet');
     expect(await keyField(other).inputValue()).toBe('');
-    await other.close();
-    await page.close();
+
+    // Ticking Remember keeps it on the device, for new tabs too; unticking forgets it there.
+    await page.getByLabel('Remember on this device').check();
+    const third = await open('create-pet');
+    expect(await keyField(third).inputValue()).toBe('tab-key');
+    expect(await third.getByLabel('Remember on this device').isChecked()).toBe(true);
+    await third.getByLabel('Remember on this device').uncheck();
+    expect(await third.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth')))).toEqual([]);
+    const fourth = await open('create-pet');
+    expect(await keyField(fourth).inputValue()).toBe('');
+    for (const p of [other, third, fourth, page]) await p.close();
   });
 
   it('POST /pets with invalid JSON: the panel explains, and Send anyway shows the mock\'s 400', async () => {

@@ -386,6 +386,17 @@ function firstSentence(markdown: string | undefined): string {
   return sentence.length > 90 ? sentence.slice(0, 89).trimEnd() + '…' : sentence;
 }
 
+/** Two schemes of one kind would give two fields one label; the scheme's name tells them apart. */
+function disambiguate(views: AuthView[]): AuthView[] {
+  const labels = views.flatMap((view) => view.inputs.map((input) => input.label));
+  return views.map((view) => ({
+    ...view,
+    inputs: view.inputs.map((input) =>
+      labels.filter((label) => label === input.label).length > 1 ? { ...input, label: `${input.label}, ${view.scheme}` } : input,
+    ),
+  }));
+}
+
 function securityLabel(names: string[]): string {
   return names.length === 0 ? 'No authentication' : names.join(' and ');
 }
@@ -513,7 +524,7 @@ export function panelView(
     path: operation.path,
     servers: serverViews,
     params,
-    auth: schemes.map((s) => s.view),
+    auth: disambiguate(schemes.map((s) => s.view)),
     alternatives:
       alternatives.length > 1
         ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 }))

@@ -209,6 +209,13 @@ function panel(root: HTMLElement, data: PanelData): void {
         }
       }
     }
+    if (media && box && (media.kind === 'form' || media.kind === 'multipart')) {
+      for (const control of box.querySelectorAll<Control>('[data-field-index]')) {
+        const field = media.fields[Number(control.dataset.fieldIndex)];
+        const empty = control instanceof HTMLInputElement && control.type === 'file' ? !control.files?.length : control.value === '';
+        if (field.required && empty) problems.push({ message: `${field.name} is required.`, field: control });
+      }
+    }
     if (media?.kind === 'binary' && bodyInput?.kind === 'binary' && !bodyInput.file && data.body?.required) {
       problems.push({ message: 'Choose a file to send as the body.', field: box?.querySelector<HTMLElement>('[data-body-file]') ?? undefined });
     }

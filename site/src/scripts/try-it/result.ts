@@ -4,6 +4,7 @@ import { prettyBody, statusText, type Outcome } from './send.ts';
 
 // Headers a reader of a deprecated operation is looking for, listed first.
 const NOTABLE = ['deprecation', 'sunset', 'link'];
+const MAX_SHOWN = 200_000;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]) {
   const node = Object.assign(document.createElement(tag), props);
@@ -24,7 +25,9 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
     el('tr', { className: NOTABLE.includes(name) ? 'try-it-notable' : '' }, el('th', { scope: 'row' }, name), el('td', {}, value)),
   );
   const deprecation = headers.filter(([name]) => name === 'deprecation' || name === 'sunset');
-  const body = prettyBody(outcome.body, outcome.contentType);
+  // A huge answer would freeze the page if shown whole; the curl command gets all of it.
+  const full = prettyBody(outcome.body, outcome.contentType);
+  const body = full.length > MAX_SHOWN ? `${full.slice(0, MAX_SHOWN)}\n… (${full.length - MAX_SHOWN} more characters not shown)` : full;
   target.replaceChildren(
     el('h3', { id: 'try-it-response-heading' }, 'Response'),
     el(

@@ -1,0 +1,155 @@
+// How the panel turns fields into a request and a curl command: parameter
+// styles as the OpenAPI specification tabulates them, credentials, shell
+// quoting checked by a real shell, and the panel built for every operation
+// of the real test documents.
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/cli/args.ts';
+import { buildModel } from '../../scripts/model/index.ts';
+import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
+import { shellQuote, toCurl } from '../../site/src/scripts/try-it/curl.ts';
+import { buildRequest } from '../../site/src/scripts/try-it/request.ts';
+import type { ParamSpec, RequestInput } from '../../site/src/scripts/try-it/types.ts';
+
+const exec = promisify(execFile);
+
+function param(partial: Partial<ParamSpec> & Pick<ParamSpec, 'in'>): ParamSpec {
+  const style = partial.style ?? (partial.in === 'query' || partial.in === 'cookie' ? 'form' : 'simple');
+  return { name: 'color', required: false, shape: 'scalar', explode: style === 'form', ...partial, style };
+}
+
+function url(spec: ParamSpec, value: string, path = '/paint/{color}'): string {
+  return buildRequest({ method: 'get', base: 'http://h', path, params: [{ spec, value }], auth: [] }).url;
+}
+
+const ARRAY = 'blue, black, brown';
+const OBJECT = '{"R": 100, "G": 200, "B": 150}';
+
+describe('parameter serialization (OpenAPI style table)', () => {
+  it('path: simple, label and matrix, exploded or not', () => {
+    expect(url(param({ in: 'path', shape: 'array' }), ARRAY)).toBe('http://h/paint/blue,black,brown');
+    expect(url(param({ in: 'path', shape: 'object' }), OBJECT)).toBe('http://h/paint/R,100,G,200,B,150');
+    expect(url(param({ in: 'path', shape: 'object', explode: true }), OBJECT)).toBe('http://h/paint/R=100,G=200,B=150');
+    expect(url(param({ in: 'path', style: 'label', shape: 'array' }), ARRAY)).toBe('http://h/paint/.blue,black,brown');
+    expect(url(param({ in: 'path', style: 'label', shape: 'array', explode: true }), ARRAY)).toBe('http://h/paint/.blue.black.brown');
+    expect(url(param({ in: 'path', style: 'matrix' }), 'blue')).toBe('http://h/paint/;color=blue');
+    expect(url(param({ in: 'path', style: 'matrix', shape: 'array', explode: true }), ARRAY)).toBe('http://h/paint/;color=blue;color=black;color=brown');
+    expect(url(param({ in: 'path', style: 'matrix', shape: 'object', explode: true }), OBJECT)).toBe('http://h/paint/;R=100;G=200;B=150');
+    // Reserved characters in a value cannot change the path.
+    expect(url(param({ in: 'path' }), 'a/b?c#d')).toBe('http://h/paint/a%2Fb%3Fc%23d');
+  });
+
+  it('query: form, spaceDelimited, pipeDelimited and deepObject', () => {
+    expect(url(param({ in: 'query', shape: 'array' }), ARRAY, '/p')).toBe('http://h/p?color=blue&color=black&color=brown');
+    expect(url(param({ in: 'query', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue,black,brown');
+    expect(url(param({ in: 'query', shape: 'object' }), OBJECT, '/p')).toBe('http://h/p?R=100&G=200&B=150');
+    expect(url(param({ in: 'query', shape: 'object', explode: false }), OBJECT, '/p')).toBe('http://h/p?color=R,100,G,200,B,150');
+    expect(url(param({ in: 'query', style: 'spaceDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue%20black%20brown');
+    expect(url(param({ in: 'query', style: 'pipeDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue|black|brown');
+    expect(url(param({ in: 'query', style: 'deepObject', shape: 'object', explode: true }), OBJECT, '/p')).toBe('http://h/p?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150');
+    expect(url(param({ in: 'query' }), 'a&b=c', '/p')).toBe('http://h/p?color=a%26b%3Dc');
+    // Optional and empty: left out.
+    expect(url(param({ in: 'query' }), '', '/p')).toBe('http://h/p');
+  });
+
+  it('headers, cookies and credentials go where their scheme says', () => {
+    const input: RequestInput = {
+      method: 'post',
+      base: 'https://api.example.com/v1/',
+      path: '/things',
+      params: [
+        { spec: param({ in: 'header', name: 'X-Tags', shape: 'array' }), value: 'a, b' },
+        { spec: param({ in: 'cookie', name: 'session' }), value: 'x y' },
+      ],
+      auth: [
+        { scheme: { name: 'basic', kind: 'basic' }, values: { username: 'zoë', password: 'p:w' } },
+        { scheme: { name: 'key', kind: 'apiKey', in: 'query', paramName: 'api key' }, values: { secret: 's&t' } },
+        { scheme: { name: 'c', kind: 'apiKey', in: 'cookie', paramName: 'sid' }, values: { secret: '1' } },
+      ],
+      body: { kind: 'json', mediaType: 'application/json', text: '{}' },
+      prefer: 'code=404',
+    };
+    const request = buildRequest(input);
+    expect(request.url).toBe('https://api.example.com/v1/things?api%20key=s%26t');
+    expect(request.headers).toEqual([
+      ['X-Tags', 'a,b'],
+      ['Authorization', `Basic ${Buffer.from('zoë:p:w').toString('base64')}`],
+      ['Cookie', 'session=x%20y; sid=1'],
+      ['Content-Type', 'application/json'],
+      ['Prefer', 'code=404'],
+    ]);
+    // No key typed: no credential at all (the server's 401 is the lesson).
+    const bare = buildRequest({ ...input, auth: [{ scheme: { name: 'b', kind: 'bearer' }, values: { secret: '' } }] });
+    expect(bare.headers.some(([name]) => name === 'Authorization')).toBe(false);
+  });
+});
+
+describe('curl command', () => {
+  it('quotes anything so that sh reads back exactly the text', async () => {
+    const nasty = `it's "$HOME" \`id\` $(id) \\ ; | & \n next line ' '' !`;
+    const { stdout } = await exec('sh', ['-c', `printf %s ${shellQuote(nasty)}`]);
+    expect(stdout).toBe(nasty);
+  });
+
+  it('is one valid shell command, body and all, for every operation of the real test documents', async () => {
+    const dirs = ['3.0/json', '3.1/json'].map((d) => join(ROOT, 'node_modules/@readme/oas-examples', d));
+    const files = [
+      ...dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f))),
+      join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json'),
+    ];
+    const commands: string[] = [];
+    let operations = 0;
+    for (const file of files) {
+      const { model } = await buildModel(file, { lint: false });
+      for (const op of model.operations) {
+        operations++;
+        const view = panelView(op, model.servers, model.securitySchemes, undefined, model.schemas);
+        // The island cannot end its <script> element, and reads back as the same data.
+        const island = islandJson(view.data);
+        expect(island).not.toMatch(/[<>]/);
+        expect(JSON.parse(island)).toEqual(JSON.parse(JSON.stringify(view.data)));
+        // Every control has its own id (labels point at them).
+        const ids = [
+          ...Object.values(view.params).flat().map((p) => p.id),
+          ...view.auth.flatMap((a) => a.inputs.map((i) => i.id)),
+          ...(view.body?.media.flatMap((m) => [m.id, ...m.fields.map((f) => f.id)]) ?? []),
+          ...view.servers.flatMap((s) => s.variables.map((v) => v.id)),
+        ];
+        expect(new Set(ids).size, `${file} ${op.slug}`).toBe(ids.length);
+        expect(view.data.params.length).toBe(Object.values(view.params).flat().length);
+        expect(view.curl.startsWith(`curl `)).toBe(true);
+        commands.push(view.curl);
+      }
+    }
+    expect(operations).toBeGreaterThan(200);
+    // `sh -n` parses without running: each command must be exactly one complete simple command.
+    const script = commands.map((c, i) => `f${i}() { ${c}\n}`).join('\n');
+    await expect(exec('sh', ['-n', '-c', script])).resolves.toBeDefined();
+    const curlCalls = await exec('sh', ['-c', `curl() { echo call; }\n${commands.join('\n')}`]);
+    expect(curlCalls.stdout.trim().split('\n')).toHaveLength(commands.length);
+  });
+
+  it('prints a request line by line, the way a reader would type it', () => {
+    const command = toCurl(
+      buildRequest({
+        method: 'post',
+        base: 'http://127.0.0.1:4010',
+        path: '/pets',
+        params: [],
+        auth: [{ scheme: { name: 'bearerAuth', kind: 'bearer' }, values: { secret: 'k' } }],
+        body: { kind: 'json', mediaType: 'application/json', text: '{"name": "Rex"}' },
+      }),
+    );
+    expect(command).toBe(
+      [
+        "curl -X POST 'http://127.0.0.1:4010/pets' \\",
+        "  -H 'Authorization: Bearer k' \\",
+        "  -H 'Content-Type: application/json' \\",
+        `  --data-raw '{"name": "Rex"}'`,
+      ].join('\n'),
+    );
+  });
+});
