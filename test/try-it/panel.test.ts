@@ -227,6 +227,21 @@ describe('try-it panel against the mock', () => {
     await withPanel.close();
   });
 
+  it('renders every field and the curl command without JavaScript', async () => {
+    const bare = await browser.newContext({ javaScriptEnabled: false });
+    const page = await bare.newPage();
+    await page.goto(`${portal.url}/operations/create-pet/`);
+    expect(await page.getByLabel('API key (Bearer token)').isVisible()).toBe(true);
+    expect(JSON.parse(await page.getByLabel('Body application/json').inputValue())).toEqual({ name: 'Rex', categoryId: 1 });
+    expect(await page.getByLabel('Answer with').locator('option').allTextContents()).toContain('400, example invalidJson: The body is not well-formed JSON');
+    expect(await page.locator('#try-it-curl').inputValue()).toBe(
+      [`curl -X POST '${mock.url}/pets' \\`, "  -H 'Content-Type: application/json' \\", `  --data-raw '{`, `  "name": "Rex",`, `  "categoryId": 1`, `}'`].join('\n'),
+    );
+    // Nothing to send with, so the button says so by being disabled.
+    expect(await page.locator('#try-it-send').isDisabled()).toBe(true);
+    await bare.close();
+  });
+
   it('the panel script stays under 15 KB gzipped', async () => {
     const { stdout } = await exec('sh', ['-c', `gzip -9c '${join(out, panelScript)}' | wc -c`]);
     expect(Number(stdout.trim())).toBeLessThanOrEqual(15 * 1024);
