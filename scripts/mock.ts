@@ -1,0 +1,57 @@
+// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`:
+// serve the document's operations from its examples, check requests against
+// it, and reload on every save.
+import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SITE, startMockServer, type MockServer } from './mock/server.ts';
+
+const { values } = parseCli({
+  port: { type: 'string', default: String(DEFAULT_PORT) },
+  host: { type: 'string', default: DEFAULT_HOST },
+  spec: { type: 'string', default: DEFAULT_SPEC },
+  site: { type: 'string', default: DEFAULT_SITE },
+  quiet: { type: 'boolean', default: false },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a number from 0 to 65535, not ${values.port}`);
+  process.exit(2);
+}
+
+let mock: MockServer;
+try {
+  mock = await startMockServer({
+    spec: values.spec!,
+    port,
+    host: values.host,
+    site: values.site,
+    quiet: values.quiet,
+    watch: true,
+  });
+} catch (error) {
+  if (error instanceof DiagnosticsError) {
+    console.error(formatDiagnostics(error.diagnostics));
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${port} on ${values.host} is already in use; choose another with --port.`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') {
+    console.error(`${values.host} is not an address of this machine; choose another with --host.`);
+  } else {
+    console.error(String((error as Error)?.message ?? error));
+  }
+  process.exit(1);
+}
+
+const { title, version, operations } = mock.current();
+console.log(`Mock server listening on ${mock.url} (${title} ${version}, ${operations} operation${operations === 1 ? '' : 's'})`);
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  // Whatever happens, the process is gone within a second.
+  setTimeout(() => process.exit(0), 1000).unref();
+  void mock.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

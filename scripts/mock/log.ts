@@ -1,0 +1,49 @@
+// One short line per request (`GET /pets/1 200 0.4ms`). Lines are buffered
+// and written in batches: under load a write per request would cost more
+// than answering it.
+
+export interface Output {
+  write(text: string): unknown;
+}
+
+const FLUSH_MS = 50;
+const FLUSH_BYTES = 32 * 1024;
+
+/** Control characters and non-ASCII in a logged URL are escaped, and long ones cut. */
+export function printable(text: string, max = 200): string {
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return cut.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+export class RequestLog {
+  private buffer = '';
+  private timer: NodeJS.Timeout | undefined;
+  private readonly output: Output;
+
+  constructor(output: Output) {
+    this.output = output;
+  }
+
+  request(method: string, url: string, status: number, ms: number): void {
+    this.buffer += `${printable(method, 20)} ${printable(url)} ${status} ${ms.toFixed(1)}ms\n`;
+    if (this.buffer.length >= FLUSH_BYTES) this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_MS).unref();
+  }
+
+  /** A message that is not a request line; written after the lines before it. */
+  message(text: string): void {
+    this.buffer += text.endsWith('\n') ? text : `${text}\n`;
+    this.flush();
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.buffer === '') return;
+    const text = this.buffer;
+    this.buffer = '';
+    this.output.write(text);
+  }
+}

@@ -1,0 +1,52 @@
+// Which answer a request asks for, the way Prism reads it: the `Prefer`
+// header (`code=404`, `example=notFound`, `dynamic=true`), or the
+// `__code`/`__example`/`__dynamic` query parameters; the header wins.
+
+export interface Preferences {
+  code?: string;
+  example?: string;
+  dynamic?: boolean;
+  /** Set when a preference is malformed; the request is answered 400 `invalid_prefer`. */
+  error?: string;
+}
+
+const NONE: Preferences = Object.freeze({});
+
+function unquote(value: string): string {
+  const v = value.trim();
+  return v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? v.slice(1, -1) : v;
+}
+
+export function readPreferences(header: string | undefined, query: URLSearchParams | undefined): Preferences {
+  let code: string | undefined;
+  let example: string | undefined;
+  let dynamic: string | undefined;
+  if (query) {
+    code = query.get('__code') ?? undefined;
+    example = query.get('__example') ?? undefined;
+    dynamic = query.get('__dynamic') ?? undefined;
+  }
+  if (header) {
+    for (const part of header.split(/[,;]/)) {
+      const eq = part.indexOf('=');
+      if (eq < 0) continue;
+      const key = part.slice(0, eq).trim().toLowerCase();
+      const value = unquote(part.slice(eq + 1));
+      if (key === 'code') code = value;
+      else if (key === 'example') example = value;
+      else if (key === 'dynamic') dynamic = value;
+    }
+  }
+  if (code === undefined && example === undefined && dynamic === undefined) return NONE;
+  const out: Preferences = {};
+  if (code !== undefined) {
+    if (/^[1-5]\d\d$/.test(code)) out.code = code;
+    else out.error = `Prefer code=${code.slice(0, 40)} is not a status code; use three digits, e.g. code=404.`;
+  }
+  if (example !== undefined && example !== '') out.example = example;
+  if (dynamic !== undefined) {
+    if (dynamic === 'true' || dynamic === 'false') out.dynamic = dynamic === 'true';
+    else out.error ??= `Prefer dynamic=${dynamic.slice(0, 40)} must be true or false.`;
+  }
+  return out;
+}

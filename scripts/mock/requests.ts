@@ -1,0 +1,241 @@
+// What an operation accepts: its parameters and body, read from the raw
+// document (the schemas ajv needs, with their $refs), and the checks run on
+// each request: media type, JSON syntax, then every parameter and the body
+// against their schemas.
+import { createDeref, getByPointer, isObject } from '../model/deref.ts';
+import type { OpenApiDocument } from '../model/load.ts';
+import type { Operation } from '../model/types.ts';
+import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
+
+type Location = 'path' | 'query' | 'header' | 'cookie';
+
+interface ParamSpec {
+  name: string;
+  in: Location;
+  required: boolean;
+  style: string;
+  explode: boolean;
+  /** Top-level shape of the schema, to know how to split the raw text. */
+  shape: 'array' | 'object' | 'scalar';
+  /** Described with `content` (JSON text) instead of `schema`. */
+  json: boolean;
+  schema: unknown;
+}
+
+export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'other';
+
+export interface BodyMedia {
+  /** Lower-case media type without parameters, e.g. `application/json`, `*\/*`. */
+  type: string;
+  kind: BodyKind;
+  schema: unknown;
+  validate?: ValidateFunction | null;
+}
+
+export interface RequestSpec {
+  params: ParamSpec[];
+  body?: { required: boolean; media: BodyMedia[] };
+  /** Compiled on first use; null when there is nothing to check or it cannot compile. */
+  paramsValidator?: ValidateFunction | null;
+}
+
+/** Headers the OpenAPI specification says parameters may not describe. */
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+export function bodyKind(type: string): BodyKind {
+  if (type === 'application/json' || type.endsWith('+json') || type === '*/*' || type === 'application/*') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type.startsWith('multipart/')) return 'multipart';
+  if (type.startsWith('text/')) return 'text';
+  return 'other';
+}
+
+function shapeOf(schema: unknown, deref: (n: unknown) => unknown): ParamSpec['shape'] {
+  const node = deref(schema);
+  if (!isObject(node)) return 'scalar';
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('array')) return 'array';
+  if (types.includes('object') || (node.type === undefined && isObject(node.properties))) return 'object';
+  return 'scalar';
+}
+
+export function readRequestSpec(document: OpenApiDocument, op: Operation): RequestSpec {
+  const deref = createDeref(document);
+  const pointer = op.pointer.startsWith('#') ? op.pointer.slice(1) : op.pointer;
+  const operation = deref(getByPointer(document, pointer));
+  const pathItem = deref(getByPointer(document, pointer.slice(0, pointer.lastIndexOf('/'))));
+  const byKey = new Map<string, ParamSpec>();
+  const raw = [
+    ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+    ...(isObject(operation) && Array.isArray(operation.parameters) ? operation.parameters : []),
+  ];
+  for (const item of raw) {
+    const p = deref(item);
+    if (!isObject(p) || typeof p.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(p.in)) continue;
+    if (p.in === 'header' && RESERVED_HEADERS.has(p.name.toLowerCase())) continue;
+    const media = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined;
+    const schema = p.schema ?? media?.schema;
+    const style = typeof p.style === 'string' ? p.style : p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
+    byKey.set(`${p.in}:${p.name}`, {
+      name: p.name,
+      in: p.in,
+      required: p.in === 'path' || p.required === true,
+      style,
+      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+      shape: shapeOf(schema, deref),
+      json: p.schema === undefined && media !== undefined,
+      schema: schema ?? {},
+    });
+  }
+  const spec: RequestSpec = { params: [...byKey.values()] };
+  const body = isObject(operation) ? deref(operation.requestBody) : undefined;
+  if (isObject(body) && isObject(body.content)) {
+    spec.body = {
+      required: body.required === true,
+      media: Object.entries(body.content).map(([type, m]) => {
+        const base = type.split(';')[0].trim().toLowerCase();
+        return { type: base, kind: bodyKind(base), schema: isObject(m) ? m.schema : undefined };
+      }),
+    };
+  }
+  return spec;
+}
+
+/** The declared media type a request's Content-Type matches (exact, then `type/*`, then `*\/*`). */
+export function matchMedia(media: BodyMedia[], contentType: string): BodyMedia | undefined {
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/.test(type)) return undefined;
+  const exact = media.find((m) => m.type === type);
+  if (exact) return exact;
+  const major = type.slice(0, type.indexOf('/'));
+  // A JSON-flavoured type (`application/merge-patch+json`) is accepted where plain JSON is declared.
+  if (type.endsWith('+json')) {
+    const json = media.find((m) => m.type === 'application/json');
+    if (json) return json;
+  }
+  return media.find((m) => m.type === `${major}/*`) ?? media.find((m) => m.type === '*/*');
+}
+
+export interface RawRequest {
+  params: Record<string, string>;
+  query: URLSearchParams | undefined;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+function splitStyle(value: string, spec: ParamSpec): string[] {
+  const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
+  let text = value;
+  if (spec.in === 'path' && spec.style === 'label') text = text.replace(/^\./, '');
+  if (spec.in === 'path' && spec.style === 'matrix') text = text.replace(new RegExp(`^;${spec.name}=`), '');
+  return text === '' ? [] : text.split(spec.style === 'label' && spec.explode ? '.' : delimiter);
+}
+
+function parseCookies(header: string | string[] | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof header !== 'string') return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+/** Raw text of one parameter, shaped (split, grouped) as its schema expects; undefined when absent. */
+function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, string>): unknown {
+  let text: string | undefined;
+  switch (spec.in) {
+    case 'path':
+      text = raw.params[spec.name];
+      break;
+    case 'query': {
+      if (!raw.query) return undefined;
+      if (spec.shape === 'object' && spec.style === 'deepObject') {
+        const out: Record<string, string> = {};
+        const prefix = `${spec.name}[`;
+        for (const [key, value] of raw.query) if (key.startsWith(prefix) && key.endsWith(']')) out[key.slice(prefix.length, -1)] = value;
+        return Object.keys(out).length > 0 ? out : undefined;
+      }
+      const values = raw.query.getAll(spec.name);
+      if (values.length === 0) return undefined;
+      if (spec.shape === 'array') return spec.explode ? values.flatMap((v) => (spec.style === 'form' ? [v] : splitStyle(v, spec))) : splitStyle(values[0], spec);
+      text = values[0];
+      break;
+    }
+    case 'header': {
+      const value = raw.headers[spec.name.toLowerCase()];
+      text = Array.isArray(value) ? value.join(', ') : value;
+      break;
+    }
+    case 'cookie':
+      text = cookies().get(spec.name);
+      break;
+  }
+  if (text === undefined) return undefined;
+  if (spec.json) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  if (spec.shape === 'array') return splitStyle(text, spec).map((v) => (spec.in === 'header' ? v.trim() : v));
+  if (spec.shape === 'object' && spec.style !== 'deepObject') {
+    // `simple`/`form` objects: `k1,v1,k2,v2`, or `k1=v1,k2=v2` when exploded.
+    const parts = splitStyle(text, spec);
+    const out: Record<string, string> = {};
+    if (spec.explode) for (const part of parts) {
+      const eq = part.indexOf('=');
+      if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
+    }
+    else for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
+    return out;
+  }
+  return text;
+}
+
+/** Every parameter against its schema; the first problem as `query.limit must be <= 100`, or undefined. */
+export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
+  if (spec.params.length === 0) return undefined;
+  if (spec.paramsValidator === undefined) spec.paramsValidator = compileParams(spec, compiler);
+  const validate = spec.paramsValidator;
+  let cookies: Map<string, string> | undefined;
+  const data: Record<Location, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  for (const param of spec.params) {
+    const value = readParam(param, raw, () => (cookies ??= parseCookies(raw.headers.cookie)));
+    if (value === undefined) {
+      if (param.required) return `${param.in}.${param.name} is required`;
+      continue;
+    }
+    data[param.in][param.name] = value;
+  }
+  if (!validate || validate(data)) return undefined;
+  return validate.errors?.[0] ? describeError(validate.errors[0], '').replace(/^\./, '') : 'a parameter is invalid';
+}
+
+function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFunction | null {
+  const properties: Record<string, { type: 'object'; properties: Record<string, unknown> }> = {};
+  for (const param of spec.params) {
+    properties[param.in] ??= { type: 'object', properties: {} };
+    properties[param.in].properties[param.name] = param.schema;
+  }
+  return compiler.compile({ type: 'object', properties }, true) ?? null;
+}
+
+/** The parsed body against the matched media type's schema; the first problem, or undefined. */
+export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompiler): string | undefined {
+  if (media.schema === undefined || media.kind === 'multipart' || media.kind === 'other') return undefined;
+  if (media.validate === undefined) media.validate = compiler.compile(media.schema, media.kind !== 'json') ?? null;
+  const validate = media.validate;
+  if (!validate || validate(body)) return undefined;
+  return validate.errors?.[0] ? describeError(validate.errors[0], 'body') : 'body is invalid';
+}
+
+/** A form body as an object of strings (arrays for repeated fields), for the coercing validator. */
+export function parseForm(text: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}

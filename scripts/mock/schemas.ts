@@ -1,0 +1,198 @@
+// Request schemas compiled with ajv, lazily: nothing is compiled until an
+// operation is first called, so a document with a thousand operations starts
+// as fast as a small one. OpenAPI 3.0 schemas are first rewritten into the
+// JSON Schema ajv understands (`nullable`, boolean `exclusiveMinimum`); 3.1
+// schemas already are JSON Schema 2020-12. Every `$ref` becomes a schema of
+// its own, registered once, so recursive schemas and shared components cost
+// one compilation each.
+import { createRequire } from 'node:module';
+import type { ValidateFunction, ErrorObject } from 'ajv';
+import { getByPointer, isObject } from '../model/deref.ts';
+import type { OpenApiDocument } from '../model/load.ts';
+
+// ajv ships CommonJS; createRequire loads it on first use instead of at startup.
+const require = createRequire(import.meta.url);
+
+export type { ErrorObject, ValidateFunction };
+
+interface AjvLike {
+  addSchema(schema: object, key?: string): unknown;
+  compile(schema: object): ValidateFunction;
+}
+
+/** Keywords that say nothing about validity; dropped to keep compiled code small. */
+const ANNOTATIONS = new Set([
+  'example', 'examples', 'xml', 'externalDocs', 'discriminator', 'deprecated', 'description', 'title',
+  '$schema', '$id', '$anchor', '$comment', '$dynamicAnchor', '$dynamicRef', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
+]);
+const SUBSCHEMA = new Set(['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+export class SchemaCompiler {
+  private readonly document: OpenApiDocument;
+  private readonly is30: boolean;
+  private readonly refIds = new Map<string, string>();
+  private readonly converted = new Map<string, unknown>();
+  private plain?: AjvLike;
+  private coercing?: AjvLike;
+  private counter = 0;
+
+  constructor(document: OpenApiDocument) {
+    this.document = document;
+    this.is30 = String(document.openapi).startsWith('3.0');
+  }
+
+  /**
+   * A validator for a request schema, or undefined when the schema cannot be
+   * compiled (an exotic regex, say): such requests are then not checked
+   * rather than failed. `coerce` turns strings into the numbers and booleans
+   * the schema expects, as parameters arrive as text.
+   */
+  compile(schema: unknown, coerce: boolean): ValidateFunction | undefined {
+    try {
+      const ajv = coerce ? (this.coercing ??= this.createAjv(true)) : (this.plain ??= this.createAjv(false));
+      return ajv.compile(this.wrap(this.convert(schema)) as object);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private createAjv(coerce: boolean): AjvLike {
+    const options = {
+      strict: false,
+      logger: false,
+      allErrors: false,
+      validateSchema: false,
+      addUsedSchema: false,
+      coerceTypes: coerce ? ('array' as const) : false,
+    };
+    const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
+    const ajv = new Ajv(options);
+    require('ajv-formats').default(ajv);
+    // Refs already registered on the other instance are registered here too.
+    for (const [pointer, id] of this.refIds) ajv.addSchema(this.wrap(this.converted.get(pointer), id), id);
+    return ajv;
+  }
+
+  private instances(): AjvLike[] {
+    return [this.plain, this.coercing].filter((a): a is AjvLike => a !== undefined);
+  }
+
+  /** Ajv wants an object schema; 3.1 also allows `true`/`false`. */
+  private wrap(schema: unknown, id?: string): object {
+    const base = isObject(schema) && !('$ref' in schema) ? { ...schema } : { allOf: [schema ?? {}] };
+    return id ? { ...base, $id: id } : base;
+  }
+
+  private refId(ref: string): string {
+    const known = this.refIds.get(ref);
+    if (known) return known;
+    const id = `https://schemas.mock.invalid/${++this.counter}`;
+    this.refIds.set(ref, id);
+    let target: unknown = {};
+    if (ref.startsWith('#')) {
+      let pointer = ref.slice(1);
+      try {
+        pointer = decodeURIComponent(pointer);
+      } catch {
+        // Keep the pointer as written.
+      }
+      target = getByPointer(this.document, pointer) ?? {};
+    }
+    // Registered before converting, so a schema that refers to itself finds its own id.
+    this.converted.set(ref, {});
+    const converted = this.convert(target);
+    this.converted.set(ref, converted);
+    for (const ajv of this.instances()) ajv.addSchema(this.wrap(converted, id), id);
+    return id;
+  }
+
+  private convert(node: unknown): unknown {
+    if (Array.isArray(node)) return node.map((n) => this.convert(n));
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') {
+      const ref = { $ref: this.refId(node.$ref) };
+      // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
+      if (this.is30) return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref') out.$ref = this.refId(value);
+      else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
+      else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
+      else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
+      else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v)]));
+      } else if (key === 'items') {
+        if (Array.isArray(value)) out[this.is30 ? 'items' : 'prefixItems'] = value.map((v) => this.convert(v));
+        else out.items = this.convert(value);
+      } else if (key === 'required' && Array.isArray(value)) {
+        // A read-only property is the server's to fill: a request may leave it out.
+        const properties = isObject(node.properties) ? node.properties : {};
+        out.required = value.filter((name) => !this.isReadOnly(properties[name]));
+      } else out[key] = value;
+    }
+    if (this.is30) {
+      for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+        if (typeof node[flag] !== 'boolean') continue;
+        delete out[flag];
+        if (node[flag] === true && typeof node[bound] === 'number') {
+          out[flag] = node[bound];
+          delete out[bound];
+        }
+      }
+      if (node.nullable === true) {
+        if (typeof out.type === 'string') {
+          out.type = [out.type, 'null'];
+          if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+        } else if (out.type === undefined) {
+          return { anyOf: [{ type: 'null' }, out] };
+        }
+      }
+    }
+    return out;
+  }
+
+  private isReadOnly(schema: unknown): boolean {
+    let node = schema;
+    for (let hops = 0; hops < 8 && isObject(node) && typeof node.$ref === 'string'; hops++) {
+      node = node.$ref.startsWith('#') ? getByPointer(this.document, safeDecode(node.$ref.slice(1))) : undefined;
+    }
+    return isObject(node) && node.readOnly === true;
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `body.name is required`, `query.limit must be <= 100`: the first problem, named by where it is. */
+export function describeError(error: ErrorObject, root: string): string {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^\d+$/.test(segment) ? `[${segment}]` : `.${segment}`))
+    .join('');
+  const where = `${root}${path}`;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${where}.${String(params.missingProperty)} is required`;
+    case 'additionalProperties':
+      return `${where}.${String(params.additionalProperty)} is not allowed`;
+    case 'enum':
+      return `${where} must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `${where} must be ${JSON.stringify(params.allowedValue)}`;
+    case 'type':
+      return `${where} must be ${String(params.type).replace(/,/g, ' or ')}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}

@@ -1,0 +1,114 @@
+// Everything the mock needs to answer, built once from a document and
+// swapped whole on reload: the router, and per operation its security
+// check, its request checks (compiled on first call) and its prepared
+// answers.
+import type { BuildResult } from '../model/index.ts';
+import type { ApiModel, Operation, SchemaNode } from '../model/types.ts';
+import { prepareAnswers, type PreparedAnswers } from './answers.ts';
+import { exposeHeaderList } from './cors.ts';
+import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
+import { Engine } from './engine.ts';
+import { readRequestSpec, type RequestSpec } from './requests.ts';
+import { Router, type RouteMatch } from './router.ts';
+import { SchemaCompiler } from './schemas.ts';
+import { compileSecurity, type SecurityCheck } from './security.ts';
+
+export interface MockOperation {
+  op: Operation;
+  security: SecurityCheck | undefined;
+  signals: DeprecationSignals | undefined;
+  answers: PreparedAnswers;
+  /** Read from the document on first call. */
+  request?: RequestSpec;
+}
+
+export interface MockState {
+  title: string;
+  version: string;
+  operationCount: number;
+  router: Router<MockOperation>;
+  /** Path prefixes of the declared servers (`/v1`), also accepted before an operation's path. */
+  basePaths: string[];
+  expose: string;
+  model: ApiModel;
+  document: BuildResult['document'];
+  files: string[];
+  compiler: SchemaCompiler;
+  engine: Engine;
+  /** Request checks of one operation, read on first use. */
+  requestSpec(mock: MockOperation): RequestSpec;
+  match(path: string): RouteMatch<MockOperation> | undefined;
+}
+
+function basePathsOf(model: ApiModel): string[] {
+  const paths = new Set<string>();
+  for (const server of [...model.servers, ...model.operations.flatMap((o) => o.servers)]) {
+    const url = server.url.replace(/\{([^{}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '');
+    let pathname: string;
+    try {
+      pathname = new URL(url, 'http://mock.invalid').pathname;
+    } catch {
+      continue;
+    }
+    pathname = pathname.replace(/\/+$/, '');
+    if (pathname !== '' && pathname !== '/') paths.add(pathname);
+  }
+  // Longest first, so `/api/v1` is tried before `/api`.
+  return [...paths].sort((a, b) => b.length - a.length);
+}
+
+export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string): MockState {
+  const { model, document } = result;
+  const schemas = new Map<string, SchemaNode>(model.schemas.map((s) => [s.name, s.schema]));
+  const router = new Router<MockOperation>();
+  const declaredHeaders = new Set<string>();
+  for (const op of model.operations) {
+    const signals = deprecationSignals(op, model.operations, site);
+    const unauthorized = op.responses.find((r) => r.status === '401');
+    const declaredChallenge = unauthorized?.headers.find((h) => h.name.toLowerCase() === 'www-authenticate')?.example;
+    const mock: MockOperation = {
+      op,
+      security: compileSecurity(
+        op.security,
+        model.securitySchemes,
+        model.info.title,
+        typeof declaredChallenge === 'string' ? declaredChallenge : undefined,
+      ),
+      signals,
+      answers: prepareAnswers(op, schemas, signals),
+    };
+    router.add(op.path, op.method, mock);
+    for (const r of op.responses) for (const h of r.headers) declaredHeaders.add(h.name);
+  }
+  const basePaths = basePathsOf(model);
+  const compiler = new SchemaCompiler(document);
+  return {
+    title: model.info.title,
+    version: model.info.version,
+    operationCount: model.operations.length,
+    router,
+    basePaths,
+    expose: exposeHeaderList(declaredHeaders),
+    model,
+    document,
+    files: result.files,
+    compiler,
+    engine: new Engine(document),
+    requestSpec(mock) {
+      return (mock.request ??= readRequestSpec(document, mock.op));
+    },
+    match(path) {
+      const found = router.match(path);
+      if (found) return found;
+      for (const base of basePaths) {
+        if (path.startsWith(base) && path.charCodeAt(base.length) === 47 /* / */) {
+          const inner = router.match(path.slice(base.length));
+          if (inner) return inner;
+        }
+      }
+      // `/pets/` is `/pets` when the document declares no trailing slash.
+      if (path.length > 1 && path.endsWith('/')) return this.match(path.slice(0, -1));
+      return undefined;
+    },
+  };
+}
