@@ -1,0 +1,109 @@
+// `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview --docs ours,galaxy,github --duration 10]`
+// Measures the portal build, page weight, page load, mock server and preview side by side
+// with the tools users would pick instead, and writes results/latest.{json,md}.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseCli } from '../cli/args.ts';
+import { ensureAnchors } from './anchors.ts';
+import type { Context, Options } from './context.ts';
+import { describeMachine } from './machine.ts';
+import { DOC_NAMES, RESULTS, ROOT, TMP, type DocName } from './paths.ts';
+import { killAllNow, stopAll } from './processes.ts';
+import { Results, toMarkdown, type Report } from './results.ts';
+import { runBuild } from './sections/build.ts';
+import { runWeight } from './sections/weight.ts';
+import { runBrowser } from './sections/browser.ts';
+import { runMock } from './sections/mock.ts';
+import { runPreview } from './sections/preview.ts';
+
+const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
+  build: runBuild,
+  weight: runWeight,
+  browser: runBrowser,
+  mock: runMock,
+  preview: runPreview,
+};
+
+const USAGE = `Usage: npm run bench -- [--runs 3] [--only ${Object.keys(SECTIONS).join(',')}] [--docs ${DOC_NAMES.join(',')}] [--duration 10] [--connections 20]`;
+
+const { values } = parseCli({
+  runs: { type: 'string', default: '3' },
+  only: { type: 'string', default: Object.keys(SECTIONS).join(',') },
+  docs: { type: 'string', default: DOC_NAMES.join(',') },
+  duration: { type: 'string', default: '10' },
+  connections: { type: 'string', default: '20' },
+  help: { type: 'boolean', short: 'h', default: false },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const list = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const options: Options = {
+  runs: Number(values.runs),
+  docs: list(values.docs!) as DocName[],
+  only: list(values.only!),
+  duration: Number(values.duration),
+  connections: Number(values.connections),
+};
+if (!Number.isInteger(options.runs) || options.runs < 1) fail(`--runs must be a whole number ≥ 1, not ${values.runs}`);
+if (!(options.duration > 0)) fail(`--duration must be a number of seconds > 0, not ${values.duration}`);
+if (!Number.isInteger(options.connections) || options.connections < 1) fail(`--connections must be a whole number ≥ 1`);
+for (const d of options.docs) if (!DOC_NAMES.includes(d)) fail(`Unknown document "${d}"`);
+for (const s of options.only) if (!(s in SECTIONS)) fail(`Unknown section "${s}"`);
+
+// Whatever happens, no process started here outlives the run.
+process.on('exit', killAllNow);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    killAllNow();
+    process.exit(130);
+  });
+}
+
+const started = performance.now();
+const results = new Results();
+const ctx: Context = { options, results, log: (m) => console.error(m) };
+
+ensureAnchors();
+rmSync(TMP, { recursive: true, force: true });
+mkdirSync(TMP, { recursive: true });
+const failures: string[] = [];
+for (const name of Object.keys(SECTIONS)) {
+  if (!options.only.includes(name)) continue;
+  ctx.log(`== ${name}`);
+  try {
+    await SECTIONS[name](ctx);
+  } catch (error) {
+    const message = `${name}: ${(error as Error).message ?? error}`;
+    failures.push(message);
+    results.note(`Section ${message.split('\n')[0]}`);
+    console.error((error as Error).stack ?? error);
+  } finally {
+    await stopAll();
+  }
+}
+
+const report: Report = {
+  machine: describeMachine(),
+  command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, ''),
+  options: { ...options },
+  durationMs: performance.now() - started,
+  rows: results.rows,
+  targets: results.targets,
+  notes: results.notes,
+};
+const markdown = toMarkdown(report);
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+writeFileSync(join(RESULTS, 'latest.md'), markdown);
+console.log(markdown);
+console.error(`Written to ${relative(ROOT, join(RESULTS, 'latest.md'))} and latest.json`);
+process.exitCode = failures.length ? 1 : 0;

@@ -1,0 +1,2 @@
+import type { Context } from '../context.ts';
+export async function runMock(ctx: Context): Promise<void> { ctx.log('todo'); }

@@ -1,0 +1,2 @@
+import type { Context } from '../context.ts';
+export async function runPreview(ctx: Context): Promise<void> { ctx.log('todo'); }
