@@ -21,9 +21,14 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
   const outDir = resolve(options.outDir);
   await mkdir(outDir, { recursive: true });
   await withLock(SITE_ROOT, async () => {
-    const previousModel = process.env[MODEL_ENV];
+    const saved = { ...process.env };
     const previousCwd = process.cwd();
     process.env[MODEL_ENV] = resolve(options.modelPath);
+    // Vite decides development or production from NODE_ENV, and Astro lets MODE, DEV, PROD,
+    // SSR and BASE_URL from the environment override its own: values inherited from a test
+    // runner or a shell would build the site's scripts in development mode.
+    process.env.NODE_ENV = 'production';
+    for (const key of ['MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL']) delete process.env[key];
     // Astro writes its server chunks under the output folder when that folder is inside the
     // working directory, else under `<cwd>/.astro`. Working from the site folder keeps them
     // where their imports resolve (an output in /tmp has no node_modules above it); the lock
@@ -40,8 +45,8 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
       });
     } finally {
       process.chdir(previousCwd);
-      if (previousModel === undefined) delete process.env[MODEL_ENV];
-      else process.env[MODEL_ENV] = previousModel;
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
     }
   });
 }

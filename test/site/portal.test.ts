@@ -1,0 +1,283 @@
+// The portal built from our description (`npm run build`), read as files and used in Chromium:
+// one page per operation, the marks a reader relies on (deprecation, stability, navigation),
+// downloads, sitemap, llms.txt, accessibility, keyboard use and search. Plus: a broken
+// description fails the build and leaves the previous output exactly as it was.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { ROOT, buildSite, exists, fingerprint, launchBrowser, mainOf, read, runScript, sidebarOf, tempDir } from './helpers.ts';
+
+const SPEC = join(ROOT, 'openapi/openapi.yaml');
+const SITE = 'https://docs.petstore.example/';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+interface RawOperation {
+  method: string;
+  path: string;
+  op: Record<string, any>;
+}
+
+let out: string;
+let raw: Record<string, any>;
+let operations: RawOperation[];
+let server: StaticServer;
+let browser: Browser;
+
+/** Page slug of an operation, read from the built tag pages' links (not from the model code). */
+function pageOf(operationId: string): string {
+  const slug = operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+  return `operations/${slug}/index.html`;
+}
+
+beforeAll(async () => {
+  out = join(tempDir('petstore'), 'site');
+  await buildSite(SPEC, out, ['--site', SITE]);
+  // The published description is the reference for what the pages must show.
+  raw = JSON.parse(read(out, 'openapi.json'));
+  operations = Object.entries(raw.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })),
+  );
+  server = await serveStatic(out);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('pages from our description', () => {
+  it('has one page per operation, titled by its summary', () => {
+    expect(operations.length).toBeGreaterThan(10);
+    const built = operations.filter(({ op }) => exists(out, pageOf(op.operationId)));
+    expect(built).toHaveLength(operations.length);
+    for (const { op, method, path } of operations) {
+      const html = read(out, pageOf(op.operationId));
+      expect(html).toMatch(new RegExp(`<h1 id="_top"[^>]*>${op.summary.replace(/'/g, '&#39;').replace(/[()]/g, '\\$&')}</h1>`));
+      expect(mainOf(html)).toContain(`>${method.toUpperCase()}</span>`);
+      expect(mainOf(html)).toContain(path.replace(/'/g, '&#39;'));
+    }
+  });
+
+  it("shows the deprecated operation's notice, sunset date and replacement", () => {
+    const deprecated = operations.filter(({ op }) => op.deprecated);
+    expect(deprecated.length).toBeGreaterThan(0);
+    for (const { op } of deprecated) {
+      const main = mainOf(read(out, pageOf(op.operationId)));
+      expect(main).toContain('class="starlight-aside starlight-aside--caution deprecation"');
+      const sunset: string = op['x-sunset'];
+      const human = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${sunset}T00:00:00Z`));
+      expect(main).toContain(`<time datetime="${sunset}">${human}</time>`);
+      expect(main).toContain(`href="/${pageOf(op['x-replaced-by']).replace('index.html', '')}"`);
+    }
+    for (const { op } of operations.filter(({ op }) => !op.deprecated)) {
+      expect(mainOf(read(out, pageOf(op.operationId)))).not.toContain('starlight-aside--caution deprecation');
+    }
+  });
+
+  it('shows a stability badge with its promise on exactly the operations that carry one', () => {
+    const marked = operations.filter(({ op }) => op['x-stability']);
+    expect(new Set(marked.map(({ op }) => op['x-stability']))).toEqual(new Set(['beta', 'experimental']));
+    for (const { op } of operations) {
+      const main = mainOf(read(out, pageOf(op.operationId)));
+      const level = op['x-stability'] as string | undefined;
+      if (level) {
+        expect(main).toContain(`class="stability stability-${level}"`);
+        expect(main).toMatch(new RegExp(`stability-${level}[^>]*><span[^>]*>${level === 'beta' ? 'Beta' : 'Experimental'}</span>`));
+      } else {
+        expect(main).not.toContain('class="stability ');
+      }
+    }
+  });
+
+  it('marks deprecated and non-stable operations in the navigation and tag lists, in words', () => {
+    for (const { op } of operations) {
+      const expected = op.deprecated ? 'Deprecated' : op['x-stability'] === 'beta' ? 'Beta' : op['x-stability'] === 'experimental' ? 'Experimental' : undefined;
+      const href = `/${pageOf(op.operationId).replace('index.html', '')}`;
+      // The page of any operation in the same tag lists it in the sidebar.
+      const sidebar = sidebarOf(read(out, pageOf(op.operationId)));
+      const link = new RegExp(`<a href="${href}"[^>]*>(.*?)</a>`, 's').exec(sidebar);
+      expect(link, href).not.toBeNull();
+      if (expected) expect(link![1]).toMatch(new RegExp(`<span class="sl-badge [a-z]+[^"]*"[^>]*>${expected}</span>`));
+      else expect(link![1]).not.toContain('sl-badge');
+
+      const tag = (op.tags[0] as string).toLowerCase();
+      const row = new RegExp(`<tr>(?:(?!</tr>).)*href="${href}"(?:(?!</tr>).)*</tr>`, 's').exec(mainOf(read(out, `tags/${tag}/index.html`)));
+      expect(row, `${href} in tags/${tag}`).not.toBeNull();
+      if (expected) expect(row![0]).toContain(`>${expected}</span>`);
+      else expect(row![0]).not.toMatch(/class="mark /);
+    }
+  });
+
+  it("keeps each page's navigation to its own tag's operations", () => {
+    const byTag = new Map<string, RawOperation[]>();
+    for (const o of operations) byTag.set(o.op.tags[0], [...(byTag.get(o.op.tags[0]) ?? []), o]);
+    expect(byTag.size).toBeGreaterThan(1);
+    for (const [tag, list] of byTag) {
+      const sidebar = sidebarOf(read(out, pageOf(list[0].op.operationId)));
+      for (const other of operations) {
+        const href = `href="/${pageOf(other.op.operationId).replace('index.html', '')}"`;
+        expect(sidebar.includes(href), `${other.op.operationId} in ${tag}'s navigation`).toBe(other.op.tags[0] === tag);
+      }
+      for (const name of byTag.keys()) expect(sidebar).toContain(`href="/tags/${name.toLowerCase()}/"`);
+    }
+  });
+
+  it('shows the try-it panel only where it is on, and code samples everywhere', () => {
+    for (const { op } of operations) {
+      const html = read(out, pageOf(op.operationId));
+      const off = op['x-hideTryItPanel'] === true;
+      expect(html.includes('id="try-it"'), op.operationId).toBe(!off);
+      expect(html.includes('TryItPanel.astro_astro_type_script'), op.operationId).toBe(!off);
+      expect(html.includes('Try it is turned off for this operation.'), op.operationId).toBe(off);
+      expect(mainOf(html)).toMatch(/role="tab"[^>]*>curl<\/button>/);
+      expect(mainOf(html)).toMatch(/role="tab"[^>]*>Python<\/button>/);
+    }
+    expect(operations.some(({ op }) => op['x-hideTryItPanel'] === true)).toBe(true);
+  });
+
+  it('links the description for download, and serves it as YAML and JSON', async () => {
+    const home = mainOf(read(out, 'index.html'));
+    expect(home).toContain('href="/openapi.yaml"');
+    expect(home).toContain('href="/openapi.json"');
+    const yamlResponse = await fetch(`${server.url}/openapi.yaml`);
+    expect(yamlResponse.headers.get('content-type')).toMatch(/yaml/);
+    const fromYaml = parseYaml(await yamlResponse.text());
+    const jsonResponse = await fetch(`${server.url}/openapi.json`);
+    expect(jsonResponse.headers.get('content-type')).toMatch(/json/);
+    const fromJson = await jsonResponse.json();
+    expect(fromYaml).toEqual(fromJson);
+    expect(fromJson.info.title).toBe(parseYaml(readFileSync(SPEC, 'utf8')).info.title);
+    expect(Object.keys(fromJson.paths)).toEqual(Object.keys(parseYaml(readFileSync(SPEC, 'utf8')).paths));
+    // One file: every reference in it points inside it.
+    expect(JSON.stringify(fromJson)).not.toMatch(/"\$ref":"(?!#)/);
+  });
+
+  it('publishes a sitemap with absolute URLs from --site', () => {
+    const index = read(out, 'sitemap-index.xml');
+    const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(sitemaps.length).toBeGreaterThan(0);
+    const locs = sitemaps.flatMap((url) => {
+      expect(url.startsWith(SITE)).toBe(true);
+      return [...read(out, url.slice(SITE.length)).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    });
+    for (const loc of locs) expect(loc.startsWith(SITE), loc).toBe(true);
+    for (const { op } of operations) expect(locs).toContain(`${SITE}${pageOf(op.operationId).replace('index.html', '')}`);
+    expect(locs).toContain(SITE);
+  });
+
+  it('lists every operation in llms.txt, linking a Markdown version of its page', () => {
+    const llms = read(out, 'llms.txt');
+    expect(llms.startsWith(`# ${raw.info.title}\n`)).toBe(true);
+    for (const { op, method, path } of operations) {
+      const md = `${SITE}${pageOf(op.operationId).replace('/index.html', '.md')}`;
+      expect(llms).toContain(`[${op.summary}](${md}): ${method.toUpperCase()} ${path}`);
+      const text = read(out, md.slice(SITE.length));
+      expect(text.startsWith(`# ${op.summary}\n`)).toBe(true);
+      expect(text).toContain(`\`${method.toUpperCase()} ${path}\``);
+    }
+  });
+
+  it('answers an unknown address with the 404 page', async () => {
+    const response = await fetch(`${server.url}/operations/no-such-operation/`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Page not found');
+  });
+});
+
+describe('in Chromium', () => {
+  const PAGES = { home: '/', tag: '/tags/pets/', operation: '/operations/get-pet-by-id/', schema: '/schemas/pet/' };
+
+  async function open(theme: 'light' | 'dark', path: string): Promise<Page> {
+    const context = await browser.newContext();
+    await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+    const page = await context.newPage();
+    await page.goto(server.url + path);
+    return page;
+  }
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`has no serious or critical axe violations in ${theme} mode`, async () => {
+      for (const [name, path] of Object.entries(PAGES)) {
+        const page = await open(theme, path);
+        expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+        await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+        const result = await page.evaluate(async () => (window as any).axe.run(document));
+        const serious = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${name}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
+        await page.context().close();
+      }
+    });
+  }
+
+  it('is usable by keyboard: Tab reaches the main links and controls with a visible focus, Enter follows a link', async () => {
+    const page = await open('light', PAGES.tag);
+    const seen: { text: string; tag: string; href: string | null; visible: boolean }[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const style = getComputedStyle(el);
+          const visible = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+          // The text a screen reader announces: without parts hidden from assistive technology.
+          const copy = el.cloneNode(true) as HTMLElement;
+          for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+          const text = (el.getAttribute('aria-label') || copy.textContent || '').trim();
+          return { text, tag: el.tagName, href: el.getAttribute('href'), visible };
+        }),
+      );
+    }
+    const texts = seen.map((s) => s.text);
+    expect(texts[0]).toBe('Skip to content');
+    expect(texts).toContain('Search');
+    expect(seen.some((s) => s.href === '/tags/store/')).toBe(true);
+    expect(seen.some((s) => s.href === '/operations/get-pet-by-id/')).toBe(true);
+    for (const s of seen.filter((s) => s.tag === 'A' || s.tag === 'BUTTON' || s.tag === 'SELECT')) expect(s.visible, `${s.tag} ${s.text}`).toBe(true);
+
+    // Focus the first operation link of the tag's table and follow it with Enter.
+    await page.focus('main table a[href="/operations/list-pets/"]');
+    await Promise.all([page.waitForURL('**/operations/list-pets/'), page.keyboard.press('Enter')]);
+    expect(await page.textContent('h1')).toBe('List pets');
+    await page.context().close();
+  });
+
+  it('finds an operation by its summary in the search', async () => {
+    const page = await open('light', '/');
+    await page.click('button:has-text("Search")');
+    const input = page.locator('#starlight__search input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    const target = operations.find(({ op }) => op.operationId === 'updateInventory')!;
+    await input.fill(target.op.summary);
+    const result = page.locator('#starlight__search a[href*="/operations/update-inventory/"]').first();
+    await result.waitFor({ state: 'visible', timeout: 15_000 });
+    await Promise.all([page.waitForURL('**/operations/update-inventory/**'), result.click()]);
+    expect(await page.textContent('h1')).toBe(target.op.summary);
+    await page.context().close();
+  });
+});
+
+describe('a broken description', () => {
+  it('fails with file:line:col and exit 1, leaving the previous output byte for byte', async () => {
+    const before = fingerprint(out);
+    const dir = tempDir('broken');
+    const broken = join(dir, 'openapi.yaml');
+    writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      responses: {', ''].join('\n'));
+    const result = await runScript('scripts/build.ts', ['--spec', broken, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/openapi\.yaml:\d+:\d+ error \S+ /);
+    expect(fingerprint(out)).toBe(before);
+
+    // A reference to a file that does not exist fails the same way.
+    writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', "    $ref: './missing.yaml'", ''].join('\n'));
+    const missing = await runScript('scripts/build.ts', ['--spec', broken, '--out', out]);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toMatch(/openapi\.yaml:7:\d+ error \S+ /);
+    expect(fingerprint(out)).toBe(before);
+  });
+});
