@@ -106,6 +106,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const events = new EventEmitter();
 
   function finish(x: Exchange, status: number, headers: string[], body: Buffer | undefined): void {
+    // The parser may have answered already (a broken chunked body), or the client gone.
+    if (x.res.headersSent || x.res.destroyed) return;
     const all = x.origin ? headers.concat(corsHeaders(x.origin, x.state.expose)) : headers;
     x.res.writeHead(status, all);
     x.res.end(body);
@@ -127,7 +129,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     // `default` is the error catch-all only where success is declared separately.
     own ??= responses.some((r) => r.key.startsWith('2')) ? responses.find((r) => r.key === 'default') : undefined;
     const exact = own !== undefined && /^\d{3}$/.test(own.key);
-    if (!own || own.errorShaped) {
+    // An own response with our shape, or with no body to show, gets our body (with its status).
+    if (!own || own.errorShaped || own.media.length === 0) {
       sendError(x, code, message, extra, own && exact ? own.status : ERROR_CODES[code].status);
       return;
     }
@@ -388,10 +391,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       clearTimeout(timer);
       done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     });
-    x.req.on('error', () => {
+    const stop = () => {
       settled = true;
       clearTimeout(timer);
-    });
+    };
+    x.req.on('error', stop);
+    x.req.on('close', stop);
   }
 
   function tooLarge(x: Exchange, mock: MockOperation, closeAfter: boolean): void {
@@ -418,6 +423,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     };
     const q = url.indexOf('?');
     let path = q === -1 ? url : url.slice(0, q);
+    if (path === '*' && x.method === 'OPTIONS') {
+      finish(x, 204, ['Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS', 'Content-Length', '0'], undefined);
+      return;
+    }
     if (path.charCodeAt(0) !== 47 /* / */) {
       // Absolute-form target (`GET http://host/pets`), as proxies send.
       try {
@@ -533,7 +542,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   );
   // Requests the HTTP parser rejects still get an Error body.
   server.on('clientError', (error: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -545,7 +554,20 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       code === 'header_too_large' ? `The request line and headers are larger than ${formatBytes(MAX_HEADER_BYTES)}.`
       : code === 'request_timeout' ? 'The request did not arrive in time.'
       : `The request is not valid HTTP: ${printable(error.reason ?? error.message ?? 'unparsable', 100)}.`;
-    socket.end(rawErrorResponse(code, message));
+    // A request whose headers parsed but whose body did not (a broken chunk) already has a response object.
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (inFlight) {
+      if (inFlight.headersSent) {
+        socket.destroy();
+        return;
+      }
+      const body = JSON.stringify(errorBody(code, message));
+      inFlight.shouldKeepAlive = false;
+      inFlight.writeHead(ERROR_CODES[code].status, ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]);
+      inFlight.end(body);
+    } else {
+      socket.end(rawErrorResponse(code, message));
+    }
     if (!quiet) log.request('-', '(unparsable request)', ERROR_CODES[code].status, 0);
   });
   // `Expect: <anything but 100-continue>` is answered normally rather than with Node's bodiless 417.

@@ -2,11 +2,10 @@
 // answers 2xx with a body valid against the declared schema and the headers
 // the description promises (the deprecation signals on the deprecated one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import type { Ajv } from 'ajv';
 import type { Operation, Parameter } from '../../scripts/model/types.ts';
 import type { MockServer } from '../../scripts/mock/server.ts';
-import { AUTH, startMock } from './helpers.ts';
+import { AUTH, documentValidator, startMock } from './helpers.ts';
 
 const SITE = 'http://127.0.0.1:4321';
 let mock: MockServer;
@@ -60,9 +59,7 @@ beforeAll(async () => {
   const built = await buildModel('openapi/openapi.yaml', { lint: false, validate: false });
   document = built.document;
   operations = built.model.operations;
-  ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-  addFormats(ajv);
-  ajv.addSchema(document, 'doc.json');
+  ajv = documentValidator(document);
 });
 
 afterAll(async () => {

@@ -1,10 +1,8 @@
 // Each rule the mock enforces and each error it makes itself: exact status,
 // exact `{code, message, status}` body, and the order in which they apply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import type { MockServer } from '../../scripts/mock/server.ts';
-import { AUTH, expectErrorShape, rawRequest, startMock } from './helpers.ts';
+import { AUTH, documentValidator, expectErrorShape, rawRequest, startMock } from './helpers.ts';
 
 let mock: MockServer;
 let document: Record<string, any>;
@@ -239,9 +237,7 @@ describe('Prefer', () => {
     const r = await call('/pets/records/42', { headers: { ...AUTH, prefer: 'dynamic=true' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json');
-    const ajv = new Ajv({ strict: false, validateSchema: false });
-    addFormats(ajv);
-    ajv.addSchema(document, 'doc.json');
+    const ajv = documentValidator(document);
     const validate = ajv.getSchema('doc.json#/components/schemas/Pet')!;
     expect(validate(r.body), ajv.errorsText(validate.errors)).toBe(true);
   }, 20_000);

@@ -2,6 +2,8 @@
 // HTTP when fetch would refuse to send the request, and a seeded PRNG so a
 // failing fuzz case can be replayed.
 import { connect } from 'node:net';
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../scripts/mock/server.ts';
@@ -107,4 +109,12 @@ export function expectErrorShape(body: unknown, status: number, code?: string): 
   if (typeof b.message !== 'string' || b.message === '') throw new Error(`bad message: ${JSON.stringify(body)}`);
   if (b.status !== status) throw new Error(`status ${String(b.status)} in body, ${status} on the wire`);
   if (code !== undefined && b.code !== code) throw new Error(`code ${String(b.code)}, expected ${code}`);
+}
+
+/** A validator of JSON bodies against a bundled 3.0 document's schemas, by JSON pointer (`doc.json#/components/schemas/Pet`). */
+export function documentValidator(document: Record<string, unknown>): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  ajvFormats.default(ajv);
+  ajv.addSchema(document, 'doc.json');
+  return ajv;
 }
