@@ -25,6 +25,7 @@ export default defineConfig({
       pagination: false,
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 2 },
       components: {
+        Head: './src/components/starlight/Head.astro',
         Search: './src/components/starlight/Search.astro',
       },
       customCss: ['./src/styles/portal.css'],

@@ -98,3 +98,32 @@ export function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Operations of a `paths` or `webhooks` map, counted from the raw JSON (path items by $ref included). */
+export function countOperations(map: Record<string, any> | undefined, document: Record<string, any>): number {
+  let count = 0;
+  for (const item of Object.values(map ?? {})) {
+    let pathItem = item;
+    if (pathItem && typeof pathItem.$ref === 'string' && pathItem.$ref.startsWith('#/')) {
+      pathItem = pathItem.$ref
+        .slice(2)
+        .split('/')
+        .reduce((node: any, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    }
+    for (const method of METHODS) if (pathItem && typeof pathItem[method] === 'object') count++;
+  }
+  return count;
+}
+
+/** Page folders (`<name>/index.html`) directly under a folder. */
+export function pageFolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && exists(join(dir, e.name), 'index.html'))
+      .map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
