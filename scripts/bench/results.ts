@@ -91,8 +91,9 @@ export const ratio = (n: number) => (n >= 10 ? `${n.toFixed(1)}×` : `${n.toFixe
 
 function cell(row: Row): string {
   const median = formatValue(row.median, row.unit);
-  if (row.samples.length < 2 || row.min === row.max) return median;
-  return `${median} (${formatValue(row.min, row.unit)}–${formatValue(row.max, row.unit)})`;
+  const [min, max] = [formatValue(row.min, row.unit), formatValue(row.max, row.unit)];
+  if (row.samples.length < 2 || min === max) return median;
+  return `${median} (${min}–${max})`;
 }
 
 const SECTION_TITLES: Record<string, string> = {

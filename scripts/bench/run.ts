@@ -74,7 +74,7 @@ const ctx: Context = { options, results, log: (m) => console.error(m) };
 
 ensureAnchors();
 rmSync(TMP, { recursive: true, force: true });
-mkdirSync(TMP, { recursive: true });
+mkdirSync(join(TMP, 'logs'), { recursive: true });
 const failures: string[] = [];
 for (const name of Object.keys(SECTIONS)) {
   if (!options.only.includes(name)) continue;
