@@ -1,9 +1,13 @@
 // Builds the model off the main thread, so a reload never stalls the
 // requests being answered meanwhile. Reloads validate the document too: an
 // edit that breaks it is reported and not served.
+import { enableCompileCache } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
-import { buildModel } from '../model/index.ts';
+
+// The pipeline's modules are large; their compiled code is kept between runs.
+enableCompileCache();
+const { buildModel } = await import('../model/index.ts');
 
 export interface BuildRequest {
   id: number;

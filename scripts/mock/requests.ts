@@ -196,10 +196,9 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
 /** Every parameter against its schema; the first problem as `query.limit must be <= 100`, or undefined. */
 export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
   if (spec.params.length === 0) return undefined;
-  if (spec.paramsValidator === undefined) spec.paramsValidator = compileParams(spec, compiler);
-  const validate = spec.paramsValidator;
   let cookies: Map<string, string> | undefined;
   const data: Record<Location, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  let present = 0;
   for (const param of spec.params) {
     const value = readParam(param, raw, () => (cookies ??= parseCookies(raw.headers.cookie)));
     if (value === undefined) {
@@ -207,7 +206,12 @@ export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: Schema
       continue;
     }
     data[param.in][param.name] = value;
+    present++;
   }
+  // Nothing sent, nothing required: no schema to check (and none to compile).
+  if (present === 0) return undefined;
+  if (spec.paramsValidator === undefined) spec.paramsValidator = compileParams(spec, compiler);
+  const validate = spec.paramsValidator;
   if (!validate || validate(data)) return undefined;
   return validate.errors?.[0] ? describeError(validate.errors[0], '').replace(/^\./, '') : 'a parameter is invalid';
 }

@@ -5,10 +5,11 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
-import { buildModel } from '../model/index.ts';
+import { buildModel, type BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
 import { findResponse, negotiate, serialize, withStatus, type Answer, type PreparedMedia, type PreparedResponse } from './answers.ts';
 import { corsHeaders, preflightHeaders, readOrigin } from './cors.ts';
+import { DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, DEFAULT_SITE, MAX_HEADER_BYTES } from './defaults.ts';
 import { errorBody, rawErrorResponse, ERROR_CODES, type ErrorCodeName } from './errors.ts';
 import { printable, RequestLog, type Output } from './log.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
@@ -16,12 +17,7 @@ import { Reloader, type BuildOutcome } from './reload.ts';
 import { checkBody, checkParams, matchMedia, parseForm, type BodyMedia, type RawRequest } from './requests.ts';
 import { createState, type MockOperation, type MockState } from './state.ts';
 
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
-export const DEFAULT_SITE = 'http://127.0.0.1:4321';
-/** The request body limit our API description documents. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-export const MAX_HEADER_BYTES = 16 * 1024;
+export { DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, DEFAULT_SITE, MAX_HEADER_BYTES };
 /** A body past the limit is still read and dropped up to this size, so the client gets its 413; beyond, the connection is cut. */
 const DRAIN_LIMIT = 8 * 1024 * 1024;
 
@@ -65,6 +61,8 @@ export interface MockServer {
   current(): { title: string; version: string; operations: number; model: ApiModel };
   /** Rebuild now, as a save would. */
   reload(): Promise<ReloadEvent>;
+  /** Serve a model built elsewhere (the preview builds anyway): no second build. */
+  apply(build: Pick<BuildResult, 'model' | 'document' | 'files'>): ReloadEvent;
   close(): Promise<void>;
 }
 
@@ -591,11 +589,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const describe = (s: MockState) => `${s.title} ${s.version}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
+      const preparing = performance.now();
       const next = createState(
         { model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files },
         site,
       );
       state = next;
+      ms += performance.now() - preparing;
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
       lastFailed = false;
@@ -630,6 +630,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     async reload() {
       await reloader.rebuild();
       return lastEvent!;
+    },
+    apply(build) {
+      return onBuilt({ id: 0, ok: true, model: build.model, document: build.document, files: build.files, diagnostics: [] }, 0);
     },
     close() {
       closing ??= (async () => {
