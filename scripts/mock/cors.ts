@@ -47,7 +47,6 @@ export function preflightHeaders(
     requestHeaders !== undefined && VALID_HEADER_LIST.test(requestHeaders.trim()) ? requestHeaders.trim() : DEFAULT_ALLOWED_HEADERS,
     'Access-Control-Max-Age', '600',
     'Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-    'Content-Length', '0',
   ];
   // Chrome asks before a public page may call a server on the user's own machine.
   if (privateNetwork) headers.push('Access-Control-Allow-Private-Network', 'true');

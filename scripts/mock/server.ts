@@ -106,7 +106,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   function finish(x: Exchange, status: number, headers: string[], body: Buffer | undefined): void {
     // The parser may have answered already (a broken chunked body), or the client gone.
     if (x.res.headersSent || x.res.destroyed) return;
-    const all = x.origin ? headers.concat(corsHeaders(x.origin, x.state.expose)) : headers;
+    let all = x.origin ? headers.concat(corsHeaders(x.origin, x.state.expose)) : headers;
+    // A 204 or 304 has no body, and says nothing about one (RFC 9110 §8.6).
+    if (status === 204 || status === 304) all = withoutContentLength(all);
     x.res.writeHead(status, all);
     x.res.end(body);
     if (!quiet) log.request(x.method, x.url, status, performance.now() - x.start);
@@ -422,7 +424,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     const q = url.indexOf('?');
     let path = q === -1 ? url : url.slice(0, q);
     if (path === '*' && x.method === 'OPTIONS') {
-      finish(x, 204, ['Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS', 'Content-Length', '0'], undefined);
+      finish(x, 204, ['Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'], undefined);
       return;
     }
     if (path.charCodeAt(0) !== 47 /* / */) {
@@ -455,7 +457,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (!mock && method === 'HEAD') mock = entry.methods.get('GET');
     if (!mock) {
       if (method === 'OPTIONS') {
-        finish(x, 204, ['Allow', entry.allow, 'Content-Length', '0', 'Vary', 'Origin'], undefined);
+        finish(x, 204, ['Allow', entry.allow, 'Vary', 'Origin'], undefined);
         return;
       }
       sendError(x, 'method_not_allowed', `${printable(method, 20)} is not allowed on ${entry.template}; allowed: ${entry.allow}.`, ['Allow', entry.allow]);
@@ -652,6 +654,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function withoutContentLength(headers: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) if (headers[i].toLowerCase() !== 'content-length') out.push(headers[i], headers[i + 1]);
+  return out;
+}
 
 function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
