@@ -64,7 +64,8 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const { model, timings } = result;
+  const { timings } = result;
+  const { info, stats } = result.model;
   const diagnostics = [...result.diagnostics];
   if (values.strict && hasErrors(diagnostics)) {
     console.error(printable(diagnostics, values.verbose!));
@@ -86,9 +87,9 @@ async function main(): Promise<number> {
     const modelPath = join(work, 'model.json');
     const jsonPath = join(work, 'openapi.json');
     const yamlPath = join(work, 'openapi.yaml');
-    await writeModelFile(modelPath, model);
+    await writeModelFile(modelPath, result.model);
     await writeDescriptionJson(jsonPath, result.document);
-    result = undefined; // The site reads the model from disk; the bundled document need not stay in memory.
+    result = undefined; // The site reads the model from disk: neither it nor the document need stay in memory.
     const yaml = convertToYaml(jsonPath, yamlPath);
     yaml.catch(() => undefined);
 
@@ -106,9 +107,9 @@ async function main(): Promise<number> {
     const pages = await countPages(staging);
     await swapInto(staging, out);
 
-    const { operations, webhooks, schemas, tags } = model.stats;
+    const { operations, webhooks, schemas, tags } = stats;
     console.log(
-      `Built ${model.info.title} ${model.info.version}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
+      `Built ${info.title} ${info.version}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
         `  model ${seconds(timings.load + timings.validate + timings.normalize)}, lint ${seconds(lintMs)} (beside the site build), astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
     );
     return 0;

@@ -280,4 +280,14 @@ describe('a broken description', () => {
     expect(missing.output).toMatch(/openapi\.yaml:7:\d+ error \S+ /);
     expect(fingerprint(out)).toBe(before);
   });
+
+  it('fails under --strict when lint finds errors, leaving the previous output too', async () => {
+    const before = fingerprint(out);
+    const linted = join(ROOT, 'node_modules/@readme/oas-examples/3.0/json/petstore.json');
+    const result = await runScript('scripts/build.ts', ['--spec', linted, '--out', out, '--strict']);
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/petstore\.json:\d+:\d+ error \S+ /);
+    expect(result.output).toContain('--strict');
+    expect(fingerprint(out)).toBe(before);
+  });
 });
