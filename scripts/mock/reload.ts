@@ -82,7 +82,12 @@ export class Reloader {
         const started = performance.now();
         const outcome = await this.build();
         if (this.closed) return;
-        this.onBuilt(outcome, performance.now() - started);
+        try {
+          this.onBuilt(outcome, performance.now() - started);
+        } catch (error) {
+          // A listener's failure must not stop the watching (nor the process).
+          process.stderr.write(`Reload listener failed: ${(error as Error)?.stack ?? String(error)}\n`);
+        }
       } while (this.again && !this.closed);
     })().finally(() => {
       this.building = undefined;

@@ -167,6 +167,22 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     fallback: Answer,
     extra: string[] = [],
   ): Promise<void> {
+    try {
+      await engineAnswer(x, mock, params, engineOptions, request, fallback, extra);
+    } catch (error) {
+      internalError(x, error);
+    }
+  }
+
+  async function engineAnswer(
+    x: Exchange,
+    mock: MockOperation,
+    params: Record<string, string>,
+    engineOptions: { dynamic: boolean; code?: number; exampleKey?: string },
+    request: { query?: URLSearchParams; body?: unknown },
+    fallback: Answer,
+    extra: string[],
+  ): Promise<void> {
     const query: Record<string, string | string[]> = {};
     if (request.query) for (const key of new Set(request.query.keys())) {
       const all = request.query.getAll(key);
@@ -561,10 +577,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         socket.destroy();
         return;
       }
-      const body = JSON.stringify(errorBody(code, message));
-      inFlight.shouldKeepAlive = false;
-      inFlight.writeHead(ERROR_CODES[code].status, ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]);
-      inFlight.end(body);
+      try {
+        const body = JSON.stringify(errorBody(code, message));
+        inFlight.shouldKeepAlive = false;
+        inFlight.writeHead(ERROR_CODES[code].status, ['Content-Type', 'application/json', 'Content-Length', String(Buffer.byteLength(body))]);
+        inFlight.end(body);
+      } catch {
+        socket.destroy();
+      }
     } else {
       socket.end(rawErrorResponse(code, message));
     }
@@ -590,14 +610,22 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   let lastFailed = false;
   const describe = (s: MockState) => `${s.title} ${s.version}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
+    let next: MockState | undefined;
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
       const preparing = performance.now();
-      const next = createState(
-        { model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files },
-        site,
-      );
-      state = next;
+      try {
+        next = createState({ model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files }, site);
+      } catch (error) {
+        outcome = {
+          id: outcome.id,
+          ok: false,
+          diagnostics: [{ severity: 'error', rule: 'mock', message: `Cannot serve this version: ${(error as Error).message}`, file: options.spec, line: 1, col: 1 }],
+        };
+      }
       ms += performance.now() - preparing;
+    }
+    if (next) {
+      state = next;
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
       lastFailed = false;

@@ -11,8 +11,16 @@ import { ROOT } from './helpers.ts';
 
 const children: ChildProcess[] = [];
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGKILL');
+      await exited;
+    }
+    // Gone: signal 0 to its pid fails.
+    expect(() => process.kill(child.pid!, 0)).toThrow();
+  }
 });
 
 async function freePort(): Promise<number> {
