@@ -28,7 +28,17 @@ function arrayText(node: SchemaNode): string {
   return node.items ? `array of ${typeText(node.items)}` : 'array';
 }
 
+/** Alternatives that are plain types (`string`, `integer`, a reference) read best inline: "string or integer". */
+export function simpleVariants(node: SchemaNode): SchemaNode[] | undefined {
+  const list = node.oneOf ?? node.anyOf;
+  if (!list || list.length === 0 || node.properties || node.discriminator) return undefined;
+  const plain = list.every((v) => v.ref !== undefined || (!hasStructure(v) && !v.description && !v.enum && v.const === undefined && (v.type?.length ?? 0) > 0));
+  return plain ? list : undefined;
+}
+
 function composedText(node: SchemaNode): string {
+  const simple = simpleVariants(node);
+  if (simple) return simple.map((v) => typeText(v)).join(' or ');
   if (node.oneOf) return 'one of';
   if (node.anyOf) return 'any of';
   if (node.allOf) return 'all of';
@@ -77,8 +87,7 @@ export function hasStructure(node: SchemaNode | undefined): boolean {
   return Boolean(
     (node.properties && node.properties.length > 0) ||
       node.allOf ||
-      node.oneOf ||
-      node.anyOf ||
+      ((node.oneOf || node.anyOf) && !simpleVariants(node)) ||
       node.not ||
       (typeof node.additionalProperties === 'object' && hasStructure(node.additionalProperties)) ||
       (node.items && (node.items.ref === undefined ? hasStructure(node.items) : false)),
