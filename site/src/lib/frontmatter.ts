@@ -11,7 +11,6 @@ export interface PageFrontmatter {
   next: false;
   pagefind: boolean;
   draft: false;
-  lastUpdated?: undefined;
   sidebar: { hidden: false; attrs: Record<string, never> };
 }
 

@@ -1,7 +1,7 @@
 // Everything the pages need, computed once per build at module scope: lookups by slug,
 // URLs, and one sidebar per tag (shared by every page of that tag, never rebuilt per page).
 import { documents } from 'virtual:api-model';
-import type { ApiModel, Operation, SchemaEntry, Tag } from '../../../scripts/model/types.ts';
+import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/types.ts';
 import { buildSidebar, type SidebarEntry } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';
 
@@ -16,9 +16,6 @@ export interface PortalDocument {
   webhookBySlug: Map<string, Operation>;
   schemaByName: Map<string, SchemaEntry>;
   schemaBySlug: Map<string, SchemaEntry>;
-  tagByName: Map<string, Tag>;
-  /** Webhooks grouped like a tag's operations. */
-  webhookSlugs: string[];
   sidebarFor(section: SidebarSection): SidebarEntry[];
 }
 
@@ -31,7 +28,6 @@ function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocum
   const webhookBySlug = new Map(model.webhooks.map((op) => [op.slug, op]));
   const schemaByName = new Map(model.schemas.map((s) => [s.name, s]));
   const schemaBySlug = new Map(model.schemas.map((s) => [s.slug, s]));
-  const tagByName = new Map(model.tags.map((t) => [t.name, t]));
   const sidebars = new Map<string, SidebarEntry[]>();
   const doc: PortalDocument = {
     slug,
@@ -42,8 +38,6 @@ function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocum
     webhookBySlug,
     schemaByName,
     schemaBySlug,
-    tagByName,
-    webhookSlugs: model.webhooks.map((w) => w.slug),
     sidebarFor(section) {
       const key = 'tag' in section ? `tag:${section.tag}` : 'webhooks' in section ? 'webhooks' : 'schemas' in section ? 'schemas' : 'home';
       let sidebar = sidebars.get(key);
@@ -60,6 +54,3 @@ export const portalDocuments: PortalDocument[] = documents.map((d) => prepare(d.
 export function baseParam(doc: PortalDocument): string | undefined {
   return doc.slug || undefined;
 }
-
-/** Title of the whole site: the API's when there is one document. */
-export const siteTitle = portalDocuments.length === 1 ? portalDocuments[0].model.info.title : 'API reference';
