@@ -69,7 +69,7 @@ export type PageKind = 'operation' | 'tag' | 'schema' | 'webhook' | 'markdown' |
 
 const LAYOUTS: Record<Exclude<SiteTool, 'redocly'>, [PageKind, RegExp][]> = {
   ours: [
-    ['operation', /^operations\/[^/]+\/index\.html$/],
+    ['operation', /^operations\/.+\/index\.html$/],
     ['tag', /^tags\/[^/]+\/index\.html$/],
     ['schema', /^schemas\/[^/]+\/index\.html$/],
     ['webhook', /^webhooks\/[^/]+\/index\.html$/],
@@ -79,7 +79,7 @@ const LAYOUTS: Record<Exclude<SiteTool, 'redocly'>, [PageKind, RegExp][]> = {
   ],
   'starlight-openapi': [
     ['tag', /^api\/operations\/tags\/[^/]+\/index\.html$/],
-    ['operation', /^api\/operations\/[^/]+\/index\.html$/],
+    ['operation', /^api\/operations\/.+\/index\.html$/],
     ['schema', /^api\/schemas\/.+\.html$/],
     ['webhook', /^api\/webhooks\/.+\.html$/],
     ['search', /^pagefind\//],

@@ -1,13 +1,14 @@
 // 3. Page load in Chromium: time to the load event and JS heap once settled, for an
 // operation page of ours, starlight-openapi's, and Redoc's one page from `redocly build-docs`
 // (its script rewritten from Redocly's CDN, unreachable here, to the same file served locally).
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../browser.ts';
 import type { Context } from '../context.ts';
 import { REDOC_STANDALONE, redocVersion } from '../bundles.ts';
-import { TMP, type DocName } from '../paths.ts';
+import { anchorPath, TMP, type DocName } from '../paths.ts';
 import { formatValue } from '../results.ts';
 import { gzipFile, listFiles } from '../sizes.ts';
 import { copySite, ensureSite, pageKind, SUBJECT } from '../sites.ts';
@@ -31,6 +32,29 @@ function medianOperationPage(root: string, tool: 'ours' | 'starlight-openapi'): 
     .sort((a, b) => a.gzip - b.gzip);
   if (!pages.length) throw new Error(`No operation pages in ${root}`);
   return '/' + pages[(pages.length - 1) >> 1].path.replace(/index\.html$/, '');
+}
+
+/**
+ * starlight-openapi's page for the same operation as our page: our Markdown copy names the
+ * method and path, our /openapi.json the operationId, and the plugin slugs it with
+ * github-slugger (operations/<slug>/, or operations/<slug>/<method>/ when the id repeats).
+ */
+async function sameOperationPage(oursRoot: string, oursPath: string, sloRoot: string): Promise<string | undefined> {
+  try {
+    const md = readFileSync(join(oursRoot, oursPath.replace(/\/$/, '') + '.md'), 'utf8');
+    const m = /^`([A-Z]+) ([^`]+)`$/m.exec(md);
+    if (!m) return undefined;
+    const doc = JSON.parse(readFileSync(join(oursRoot, 'openapi.json'), 'utf8'));
+    const id: string | undefined = doc.paths?.[m[2]]?.[m[1].toLowerCase()]?.operationId;
+    if (!id) return undefined;
+    const { slug } = (await import(pathToFileURL(anchorPath('github-slugger/index.js')).href)) as { slug(s: string): string };
+    for (const candidate of [`/api/operations/${slug(id)}/`, `/api/operations/${slug(id)}/${slug(m[1].toLowerCase())}/`]) {
+      if (existsSync(join(sloRoot, candidate, 'index.html'))) return candidate;
+    }
+  } catch {
+    // Any surprise in either layout: the caller falls back to the median page.
+  }
+  return undefined;
 }
 
 /** A copy of Redoc's page whose script is the local file, unchanged (its integrity hash still holds). */
@@ -77,11 +101,15 @@ export async function runBrowser(ctx: Context): Promise<void> {
   const servers: StaticServer[] = [];
   try {
     for (const doc of ctx.options.docs) {
-      const subjects: Subject[] = [];
-      for (const tool of ['ours', 'starlight-openapi'] as const) {
-        const root = await ensureSite(tool, doc);
-        subjects.push({ subject: SUBJECT[tool], root, path: medianOperationPage(root, tool) });
-      }
+      // Our median operation page, and the same operation in starlight-openapi's site.
+      const oursRoot = await ensureSite('ours', doc);
+      const oursPath = medianOperationPage(oursRoot, 'ours');
+      const sloRoot = await ensureSite('starlight-openapi', doc);
+      const sloPath = (await sameOperationPage(oursRoot, oursPath, sloRoot)) ?? medianOperationPage(sloRoot, 'starlight-openapi');
+      const subjects: Subject[] = [
+        { subject: SUBJECT.ours, root: oursRoot, path: oursPath },
+        { subject: SUBJECT['starlight-openapi'], root: sloRoot, path: sloPath },
+      ];
       subjects.push({ subject: `${SUBJECT.redocly} (${redocVersion()})`, root: localRedoc(doc, await ensureSite('redocly', doc)), path: '/' });
       const urls = new Map<Subject, string>();
       for (const s of subjects) {
