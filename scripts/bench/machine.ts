@@ -1,5 +1,5 @@
 // What the numbers were measured on: they only compare within one run on one machine.
-import { cpus, totalmem, release } from 'node:os';
+import { cpus, loadavg, totalmem, release } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { NODE } from './paths.ts';
 
@@ -11,6 +11,8 @@ export interface Machine {
   kernel: string;
   chromium?: string;
   date: string;
+  /** 1-minute load average when the run started and when it ended: other work on the machine shows here. */
+  loadAverage: { start: number; end?: number };
 }
 
 export function describeMachine(): Machine {
@@ -28,5 +30,10 @@ export function describeMachine(): Machine {
     kernel: release(),
     chromium,
     date: new Date().toISOString(),
+    loadAverage: { start: Math.round(loadavg()[0] * 100) / 100 },
   };
+}
+
+export function currentLoad(): number {
+  return Math.round(loadavg()[0] * 100) / 100;
 }

@@ -113,7 +113,8 @@ export function toMarkdown(report: Report): string {
   out.push(`# Benchmarks`, '');
   out.push(
     `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}${m.chromium ? `; ${m.chromium}` : ''}; Linux ${m.kernel}. ` +
-      `${report.options.runs} runs each (medians, min–max in brackets); ${new Date(m.date).toUTCString()}; took ${(report.durationMs / 60000).toFixed(1)} min.`,
+      `${report.options.runs} runs each (medians, min–max in brackets); ${new Date(m.date).toUTCString()}; took ${(report.durationMs / 60000).toFixed(1)} min; ` +
+      `load average ${m.loadAverage.start} at the start, ${m.loadAverage.end ?? '?'} at the end (other work on the machine).`,
   );
   out.push('', `Command: \`${report.command}\``, '');
   if (report.targets.length) {

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { parseCli } from '../cli/args.ts';
 import { ensureAnchors } from './anchors.ts';
 import type { Context, Options } from './context.ts';
-import { describeMachine } from './machine.ts';
+import { currentLoad, describeMachine } from './machine.ts';
 import { DOC_NAMES, RESULTS, ROOT, TMP, type DocName } from './paths.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { Results, toMarkdown, type Report } from './results.ts';
@@ -69,6 +69,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 const started = performance.now();
+const machine = describeMachine();
 const results = new Results();
 const ctx: Context = { options, results, log: (m) => console.error(m) };
 
@@ -91,8 +92,9 @@ for (const name of Object.keys(SECTIONS)) {
   }
 }
 
+machine.loadAverage.end = currentLoad();
 const report: Report = {
-  machine: describeMachine(),
+  machine,
   command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, ''),
   options: { ...options },
   durationMs: performance.now() - started,
