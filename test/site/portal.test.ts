@@ -191,8 +191,8 @@ describe('pages from our description', () => {
 describe('in Chromium', () => {
   const PAGES = { home: '/', tag: '/tags/pets/', operation: '/operations/get-pet-by-id/', schema: '/schemas/pet/' };
 
-  async function open(theme: 'light' | 'dark', path: string): Promise<Page> {
-    const context = await browser.newContext();
+  async function open(theme: 'light' | 'dark', path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const context = await browser.newContext({ viewport });
     await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
     const page = await context.newPage();
     await page.goto(server.url + path);
@@ -200,9 +200,9 @@ describe('in Chromium', () => {
   }
 
   for (const theme of ['light', 'dark'] as const) {
-    it(`has no serious or critical axe violations in ${theme} mode`, async () => {
-      for (const [name, path] of Object.entries(PAGES)) {
-        const page = await open(theme, path);
+    it(`has no serious or critical axe violations in ${theme} mode, on a wide and a phone-sized screen`, async () => {
+      for (const [name, path] of Object.entries(PAGES).flatMap(([n, p]) => [[n, p], [`${n} (phone)`, p]])) {
+        const page = await open(theme, path, name.endsWith('(phone)') ? { width: 390, height: 844 } : undefined);
         expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
         await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
         const result = await page.evaluate(async () => (window as any).axe.run(document));
