@@ -1,0 +1,73 @@
+// `npm run dev [-- --spec openapi/openapi.yaml --port 4321 --mock-port 4010 --host 127.0.0.1 --base <file>]`:
+// the writers' preview. The portal in development mode and the mock server,
+// both rebuilt on every save of any file of the description; problems in the
+// terminal and over the pages; "What changed" at /changes/. Ctrl-C stops all.
+import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { parsePort } from './dev/ports.ts';
+import { startPreview, type Preview } from './dev/preview.ts';
+
+const USAGE = `Usage: npm run dev -- [--spec openapi/openapi.yaml] [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--base <file>]
+
+Starts the portal in preview mode and the mock server, and rebuilds both on every save.
+  --spec       the OpenAPI description (default openapi/openapi.yaml)
+  --port       port of the preview (default 4321)
+  --mock-port  port of the mock server (default 4010)
+  --host       address both listen on (default 127.0.0.1)
+  --base       compare with this file on the "What changed" page (default: the last committed version)`;
+
+const { values } = parseCli({
+  spec: { type: 'string', default: DEFAULT_SPEC },
+  port: { type: 'string', default: '4321' },
+  'mock-port': { type: 'string', default: '4010' },
+  host: { type: 'string', default: '127.0.0.1' },
+  base: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+});
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+let preview: Preview | undefined;
+let stopping = false;
+
+async function stop(): Promise<void> {
+  if (stopping) {
+    // A second Ctrl-C while closing means "now".
+    process.exit(130);
+  }
+  stopping = true;
+  // Closing takes well under a second; should anything hang, the process still ends.
+  setTimeout(() => process.exit(0), 5000).unref();
+  await preview?.close();
+  process.exit(0);
+}
+
+const onSignal = (): void => void stop();
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+// The dev server adds its own SIGTERM (and stdin end) handler, which exits once the site alone is
+// closed, leaving the mock and watchers to the OS: those are taken off again after it starts.
+const beforeTerm = new Set(process.listeners('SIGTERM'));
+const beforeEnd = new Set(process.stdin.listeners('end'));
+
+try {
+  preview = await startPreview({
+    spec: values.spec!,
+    port: parsePort('--port', values.port!),
+    mockPort: parsePort('--mock-port', values['mock-port']!),
+    host: values.host!,
+    ...(values.base ? { base: values.base } : {}),
+  });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+for (const listener of process.listeners('SIGTERM')) if (!beforeTerm.has(listener)) process.off('SIGTERM', listener);
+for (const listener of process.stdin.listeners('end')) if (!beforeEnd.has(listener)) process.stdin.off('end', listener as () => void);
+if (stopping) await new Promise(() => {});
+console.log(`Preview: ${preview.url}`);
+console.log(`Mock server: ${preview.mockUrl}`);
+if (!preview.mockRunning()) console.log('The mock server starts once the description builds without errors.');
+console.log('Edit the description and save: the pages and the mock follow. Press Ctrl-C to stop.');

@@ -1,0 +1,92 @@
+// What the preview knows right now — the last build's problems and the
+// comparison with the base version — shared between the rebuild loop and the
+// Astro integration that shows it in the browser. Both run in one process, but
+// Astro evaluates the integration and the pages in its own module graph, so the
+// state lives on globalThis under a registered symbol instead of in a module.
+import type { Diagnostic } from '../diagnostics.ts';
+import type { ChangeReport } from '../diff/format.ts';
+
+export interface PreviewProblem extends Diagnostic {
+  /** File as shown to writers: relative to the project root when inside it. */
+  display: string;
+  /** `file:line:col severity rule message`, exactly as the terminal prints it. */
+  text: string;
+}
+
+export interface PreviewStatus {
+  /** `error`: the last save did not build, the pages show the last good version. */
+  state: 'starting' | 'ok' | 'error';
+  /** Increments on every finished build, good or bad. */
+  build: number;
+  /** Increments on every good build (the version the pages show). */
+  version: number;
+  finishedAt: string;
+  durationMs: number;
+  errors: number;
+  warnings: number;
+  /** Errors first, then warnings, each sorted by file and position. */
+  problems: PreviewProblem[];
+}
+
+export interface PreviewChanges {
+  /** Where the base version came from, e.g. `HEAD:openapi/openapi.yaml`. */
+  baseLabel?: string;
+  report?: ChangeReport;
+  /** Why there is no comparison (no committed version, base does not load, …). */
+  unavailable?: string;
+  /** The good build the report describes. */
+  version: number;
+}
+
+export interface PreviewChannel {
+  status: PreviewStatus;
+  changes: PreviewChanges;
+  /** Files the document is made of (absolute paths): the only ones the source view shows. */
+  files: string[];
+  /** The project root, for display paths and editor links. */
+  root: string;
+  /** Called with each new status; returns the unsubscribe function. */
+  subscribe(listener: (status: PreviewStatus | null) => void): () => void;
+  publish(status: PreviewStatus): void;
+  /** Ends every open subscription (null to listeners), so streams close with the server. */
+  close(): void;
+}
+
+const KEY = Symbol.for('petstore-portal.preview');
+
+export function emptyStatus(): PreviewStatus {
+  return { state: 'starting', build: 0, version: 0, finishedAt: new Date().toISOString(), durationMs: 0, errors: 0, warnings: 0, problems: [] };
+}
+
+/** The channel if a preview runs in this process (never in a build), without creating one. */
+export function runningPreview(): PreviewChannel | undefined {
+  return (globalThis as typeof globalThis & { [KEY]?: PreviewChannel })[KEY];
+}
+
+/** The process's channel, created on first use. */
+export function previewChannel(root = process.cwd()): PreviewChannel {
+  const holder = globalThis as typeof globalThis & { [KEY]?: PreviewChannel };
+  const existing = holder[KEY];
+  if (existing) return existing;
+  const listeners = new Set<(status: PreviewStatus | null) => void>();
+  const channel: PreviewChannel = {
+    status: emptyStatus(),
+    changes: { version: 0, unavailable: 'The preview has not built the document yet.' },
+    files: [],
+    root,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish(status) {
+      channel.status = status;
+      for (const listener of [...listeners]) listener(status);
+    },
+    close() {
+      for (const listener of [...listeners]) listener(null);
+      listeners.clear();
+    },
+  };
+  holder[KEY] = channel;
+  return channel;
+}

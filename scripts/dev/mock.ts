@@ -1,0 +1,70 @@
+// The mock server inside the preview, serving each good build of the preview:
+// the mock is handed the build the preview just made (`apply`), so a save is
+// built once, and the new version replaces the old in one assignment while
+// requests keep being answered.
+import { DiagnosticsError, formatDiagnostics } from '../diagnostics.ts';
+import type { BuildResult } from '../model/index.ts';
+import { startMockServer, type MockServer, type ReloadEvent } from '../mock/server.ts';
+
+export interface PreviewMockOptions {
+  spec: string;
+  port: number;
+  host: string;
+  /** The preview's address, for the `Link` headers pointing at operation pages. */
+  site: string;
+  log: (text: string) => void;
+}
+
+export interface PreviewMock {
+  /** The address it listens on, known before it starts. */
+  url: string;
+  /** Not before the description first loads. */
+  running(): boolean;
+  /** The preview built a good version: the mock starts with it, or serves it from now on. */
+  built(build: BuildResult): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `--host ::1` is written `[::1]` in a URL. */
+export const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
+
+export function createPreviewMock(options: PreviewMockOptions): PreviewMock {
+  let mock: MockServer | undefined;
+  let starting: Promise<void> | undefined;
+  let closed = false;
+
+  // Request lines and reload notes would bury the description's problems, which the preview prints itself.
+  const silent = { write: () => true };
+
+  const start = (): Promise<void> =>
+    (starting ??= startMockServer({ spec: options.spec, port: options.port, host: options.host, site: options.site, quiet: true, watch: false, output: silent })
+      .then(async (server) => {
+        if (closed) return server.close();
+        mock = server;
+        // A version the preview accepts but the mock cannot serve is the one thing only the mock can tell.
+        mock.events.on('reload-failed', (event: ReloadEvent) => {
+          options.log(`${formatDiagnostics(event.diagnostics)}\nThe mock server keeps answering with the previous version.`);
+        });
+      })
+      .catch((error: unknown) => {
+        starting = undefined;
+        // A document that does not load yet: the mock starts with the first good build.
+        if (!(error instanceof DiagnosticsError)) throw error;
+      }));
+
+  return {
+    url: `http://${urlHost(options.host)}:${options.port}/`,
+    running: () => mock !== undefined,
+    async built(build) {
+      if (closed) return;
+      if (!mock) return start();
+      mock.apply(build);
+    },
+    async close() {
+      closed = true;
+      await starting?.catch(() => undefined);
+      await mock?.close();
+      mock = undefined;
+    },
+  };
+}

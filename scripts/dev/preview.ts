@@ -1,0 +1,100 @@
+// The writers' preview: the portal in development mode and the mock server,
+// both following the description as it is saved.
+//
+//   save ─▶ watcher ─▶ (quiet 40 ms) ─▶ buildModel: validate + lint + model
+//     good: comparison with the base ─▶ the mock takes the build ─▶ model JSON
+//           replaced atomically ─▶ the site's model plugin sees it and reloads
+//           every open page
+//     bad:  nothing replaced; every problem printed and pushed to the pages' panel
+//
+// Usable from code (benchmarks, tests) as well as from `npm run dev`.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT } from '../cli/args.ts';
+import { normalizeDocument } from '../model/index.ts';
+import { writeFileAtomic } from './atomic.ts';
+import { previewChannel, type PreviewChannel } from './channel.ts';
+import { createChangeTracker } from './changes.ts';
+import { createRebuildLoop } from './loop.ts';
+import { createPreviewMock, urlHost } from './mock.ts';
+import { checkPort } from './ports.ts';
+import { createRebuilder, type RebuildOutcome } from './rebuild.ts';
+import { startSite } from './site.ts';
+import { watchFiles } from './watch.ts';
+
+export interface PreviewOptions {
+  spec: string;
+  port: number;
+  mockPort: number;
+  host: string;
+  /** Compare with this file instead of the last committed version. */
+  base?: string;
+  /** Where build reports go (default stderr, keeping stdout for the addresses). */
+  log?: (text: string) => void;
+}
+
+export interface Preview {
+  url: string;
+  mockUrl: string;
+  /** False until the description first builds (the mock needs one version to serve). */
+  mockRunning(): boolean;
+  channel: PreviewChannel;
+  /** Resolves once no rebuild is running or queued. */
+  idle(): Promise<void>;
+  /** The outcome of the latest rebuild. */
+  last(): RebuildOutcome;
+  close(): Promise<void>;
+}
+
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  const spec = resolve(options.spec);
+  const log = options.log ?? ((text: string) => process.stderr.write(`${text}\n`));
+  if (options.port === options.mockPort) throw new Error(`The preview and the mock server cannot share port ${options.port}: pass a different --port or --mock-port.`);
+  if (!existsSync(spec)) throw new Error(`No API description at ${spec}: pass one with --spec.`);
+  await checkPort(options.host, options.port, 'preview', '--port');
+  await checkPort(options.host, options.mockPort, 'mock server', '--mock-port');
+
+  const url = `http://${urlHost(options.host)}:${options.port}/`;
+  const dir = await mkdtemp(join(tmpdir(), 'portal-preview-'));
+  const modelFile = join(dir, 'model.json');
+  const channel = previewChannel(ROOT);
+  const mock = createPreviewMock({ spec, port: options.mockPort, host: options.host, site: url, log });
+  const watcher = watchFiles(() => loop.schedule());
+  const rebuilder = createRebuilder({
+    spec,
+    modelFile,
+    channel,
+    watcher,
+    changes: createChangeTracker(spec, options.base),
+    onBuild: (build) => mock.built(build),
+    log,
+  });
+  let last: RebuildOutcome | undefined;
+  const loop = createRebuildLoop(async () => {
+    last = await rebuilder.rebuild();
+  });
+
+  let site: Awaited<ReturnType<typeof startSite>> | undefined;
+  const close = async (): Promise<void> => {
+    await loop.stop();
+    watcher.close();
+    // Open event streams end first, or the dev server would wait on them.
+    channel.close();
+    await Promise.allSettled([site?.close(), mock.close()]);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    last = await rebuilder.rebuild();
+    // A document that never loaded still gets a site: empty, with its problems shown over it.
+    if (!existsSync(modelFile)) {
+      await writeFileAtomic(modelFile, JSON.stringify(normalizeDocument({ openapi: '3.0.3', info: { title: 'API', version: '' }, paths: {} })));
+    }
+    site = await startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url, mockUrl: mock.url, mockRunning: () => mock.running(), channel, idle: () => loop.idle(), last: () => last!, close };
+}

@@ -1,0 +1,40 @@
+// The portal in Astro's development server, reading the model JSON the
+// preview rewrites on every good save (PORTAL_MODEL); PORTAL_PREVIEW=1 adds
+// the preview's pages and problems overlay (site/src/integrations/preview.ts).
+import { dev } from 'astro';
+import { SITE_ROOT } from '../site/astro-build.ts';
+import { withLock } from '../site/lock.ts';
+
+export interface SiteOptions {
+  host: string;
+  port: number;
+  modelFile: string;
+  /** The preview's own address, for absolute URLs in the pages. */
+  url: string;
+  /** The preview's mock server, for the pages that point readers at it. */
+  mockUrl: string;
+}
+
+export interface PreviewSite {
+  close(): Promise<void>;
+}
+
+export async function startSite(options: SiteOptions): Promise<PreviewSite> {
+  // The site's config reads these when it loads, so they are set first.
+  process.env.PORTAL_MODEL = options.modelFile;
+  process.env.PORTAL_PREVIEW = '1';
+  process.env.PORTAL_SITE = options.url;
+  process.env.PORTAL_MOCK_URL = options.mockUrl.replace(/\/$/, '');
+  // Starting writes the site's shared `.astro` folder, which a build running meanwhile reads: take turns.
+  const server = await withLock(SITE_ROOT, () => dev({
+    root: SITE_ROOT,
+    // Errors only: the terminal is where writers read the description's problems.
+    logLevel: 'error',
+    server: { host: options.host, port: options.port },
+    // The preview shows its own problems panel; Astro's toolbar would sit on top of it.
+    devToolbar: { enabled: false },
+    // The port was checked free; taking another one silently would leave the printed address wrong.
+    vite: { server: { strictPort: true } },
+  }));
+  return { close: () => server.stop() };
+}

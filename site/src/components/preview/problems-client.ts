@@ -1,0 +1,71 @@
+/// <reference types="astro/client" />
+// Shown on every page of the preview: the problems of the last save, pushed by
+// the dev server (/__preview/events) as soon as a build finishes. Errors open a
+// panel over the page, which keeps showing the last good version; warnings only
+// a small count that opens the same list. Built with DOM calls and textContent
+// only: messages quote the description, which must not become markup.
+import type { PreviewProblem, PreviewStatus } from '../../../../scripts/dev/channel.ts';
+import './problems.css';
+
+const ID = 'portal-preview-problems';
+let expanded: boolean | undefined;
+let last: PreviewStatus | undefined;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function sourceHref(p: PreviewProblem): string {
+  return `/__preview/source?${new URLSearchParams({ file: p.display, line: String(p.line) })}#L${p.line}`;
+}
+
+function problemItem(p: PreviewProblem): HTMLLIElement {
+  const place = `${p.display}:${p.line}:${p.col}`;
+  return el(
+    'li',
+    { class: `ppp-item ppp-${p.severity}`, 'data-file': p.display, 'data-line': String(p.line), 'data-col': String(p.col) },
+    el('a', { class: 'ppp-place', href: sourceHref(p) }, place),
+    ' ',
+    el('span', { class: 'ppp-severity' }, p.severity),
+    ' ',
+    el('code', { class: 'ppp-rule' }, p.rule),
+    ' ',
+    el('span', { class: 'ppp-message' }, p.message),
+    ' ',
+    el('a', { class: 'ppp-editor', href: `vscode://file/${encodeURI(p.file)}:${p.line}:${p.col}`, 'aria-label': `Open in editor: ${place}` }, 'Open in editor'),
+  );
+}
+
+function render(status: PreviewStatus): void {
+  last = status;
+  document.getElementById(ID)?.remove();
+  if (status.state !== 'error' && status.warnings === 0) return;
+  const failed = status.state === 'error';
+  const open = expanded ?? failed;
+  const heading = failed
+    ? `The API description has ${plural(status.errors, 'error')}${status.warnings ? ` and ${plural(status.warnings, 'warning')}` : ''}.`
+    : `The API description has ${plural(status.warnings, 'warning')}.`;
+  const note = failed ? (status.version > 0 ? ' This page shows the last version that built.' : ' Fix them to see the pages.') : '';
+  const toggle = el('button', { type: 'button', class: 'ppp-toggle', 'aria-expanded': String(open), 'aria-controls': `${ID}-list` }, open ? 'Hide' : 'Show');
+  toggle.addEventListener('click', () => {
+    expanded = !open;
+    if (last) render(last);
+  });
+  const list = el('ol', { id: `${ID}-list`, class: 'ppp-list' }, ...status.problems.map(problemItem));
+  list.hidden = !open;
+  const panel = el(
+    'aside',
+    { id: ID, class: `ppp ${failed ? 'ppp-failed' : 'ppp-warned'}`, 'aria-label': 'Problems in the API description', 'data-state': status.state },
+    el('div', { class: 'ppp-bar' }, el('p', { class: 'ppp-heading', role: 'status' }, el('strong', {}, heading), note), toggle),
+    list,
+  );
+  document.body.append(panel);
+}
+
+const events = new EventSource('/__preview/events');
+events.addEventListener('message', (event: MessageEvent<string>) => render(JSON.parse(event.data) as PreviewStatus));

@@ -1,0 +1,48 @@
+// Dev-server endpoints of the preview, under /__preview/:
+//   events  Server-Sent Events: the build status now, then after every save.
+//   status  the same status once, as JSON.
+//   source  a document file with numbered lines, the problem lines marked.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { previewChannel } from '../../../scripts/dev/channel.ts';
+import { renderSource } from './preview-source.ts';
+
+const PREFIX = '/__preview/';
+// Proxies and idle timeouts drop silent connections; a comment line every so often keeps the stream open.
+const KEEPALIVE_MS = 15_000;
+
+type Next = (error?: unknown) => void;
+
+export function previewMiddleware(): (req: IncomingMessage, res: ServerResponse, next: Next) => void {
+  return (req, res, next) => {
+    const url = new URL(req.url ?? '/', 'http://preview.invalid');
+    if (!url.pathname.startsWith(PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const channel = previewChannel();
+    switch (url.pathname.slice(PREFIX.length)) {
+      case 'events': {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+        const send = (data: unknown): void => void res.write(`data: ${JSON.stringify(data)}\n\n`);
+        res.write('retry: 1000\n\n');
+        send(channel.status);
+        const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+        const unsubscribe = channel.subscribe((status) => (status ? send(status) : res.end()));
+        req.on('close', () => {
+          clearInterval(keepalive);
+          unsubscribe();
+        });
+        return;
+      }
+      case 'status':
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(channel.status));
+        return;
+      case 'source': {
+        const page = renderSource(channel, url.searchParams.get('file') ?? '', Number(url.searchParams.get('line')) || undefined);
+        res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(page.html);
+        return;
+      }
+      default:
+        return next();
+    }
+  };
+}

@@ -1,0 +1,224 @@
+// `npm run dev` as a writer uses it: a real preview process on a copy of our
+// description, a real browser on its pages, saves made to the files on disk.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureSave } from '../../scripts/dev/measure.ts';
+import { freePort, launchBrowser, portFree, run, type Running } from './helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NODE = join(ROOT, 'node_modules/.bin/node');
+const AUTH = { headers: { Authorization: 'Bearer test-key' } };
+
+let tmp: string;
+let spec: string;
+let petsFile: string;
+let port: number;
+let mockPort: number;
+let preview: Running;
+let browser: Browser;
+let page: Page;
+let site: string;
+let mock: string;
+
+/**
+ * The environment of a user's shell: none of the variables the preview sets for itself, and none
+ * of the test runner's (Astro's dev server leaves out its page rendering when it sees VITEST, and
+ * the runner's DEV, MODE, … would reach `import.meta.env`).
+ */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(PORTAL_|VITEST|TEST$|NODE_ENV$|DEV$|PROD$|MODE$|SSR$|BASE_URL$)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+/** Opens a page; a reload the preview starts meanwhile (a save just landed) aborts the first try. */
+async function visit(target: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await target.goto(url);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('ERR_ABORTED')) throw error;
+    }
+  }
+}
+
+const heading = (target: Page) => target.locator('h1').first().textContent();
+
+function edit(file: string, change: (text: string) => string): void {
+  const text = readFileSync(file, 'utf8');
+  const next = change(text);
+  expect(next).not.toBe(text);
+  writeFileSync(file, next);
+}
+
+async function axeProblems(target: Page, selector: string): Promise<string[]> {
+  await target.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  const violations = await target.evaluate(async (include) => {
+    const result = await (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run({ include: [include] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
+  }, selector);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'preview-test-'));
+  cpSync(join(ROOT, 'openapi'), join(tmp, 'openapi'), { recursive: true });
+  cpSync(join(ROOT, 'openapi'), join(tmp, 'base'), { recursive: true });
+  spec = join(tmp, 'openapi/openapi.yaml');
+  petsFile = join(tmp, 'openapi/paths/pets.yaml');
+  port = await freePort();
+  mockPort = await freePort();
+  preview = run(
+    NODE,
+    ['scripts/dev.ts', '--spec', spec, '--port', String(port), '--mock-port', String(mockPort), '--host', '127.0.0.1', '--base', join(tmp, 'base/openapi.yaml')],
+    { cwd: ROOT, env: cleanEnv() },
+  );
+  // Starting waits for any site build running meanwhile (they share the site's .astro folder).
+  site = (await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1];
+  mock = (await preview.waitFor(/^Mock server: (http:\/\/\S+)$/m, 5_000))[1];
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (preview && preview.child.exitCode === null && preview.child.signalCode === null) {
+    preview.child.kill('SIGKILL');
+    await preview.exited;
+  }
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('npm run dev', () => {
+  it('prints both addresses, on the ports asked for', () => {
+    expect(site).toBe(`http://127.0.0.1:${port}/`);
+    expect(mock).toBe(`http://127.0.0.1:${mockPort}/`);
+  });
+
+  it('reloads an open page and the mock on save', async () => {
+    await visit(page, `${site}operations/list-pets/`);
+    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('List pets');
+    const before = await (await fetch(`${mock}pets`, AUTH)).json();
+    expect(before[0].name).toBe('Rex');
+
+    // One save changes the page's summary and the example the mock answers with.
+    const timings = await measureSave({
+      page,
+      file: petsFile,
+      edit: (text) => text.replace('summary: List pets', 'summary: List every pet').replace('name: Rex', 'name: Rexanne'),
+      pageText: 'List every pet',
+      mock: { url: `${mock}pets`, init: AUTH, expect: 'Rexanne' },
+    });
+    console.log(`save to page ${timings.pageMs} ms, save to mock ${timings.mockMs} ms`);
+    expect(await heading(page)).toBe('List every pet');
+    const after = await (await fetch(`${mock}pets`, AUTH)).json();
+    expect(after[0].name).toBe('Rexanne');
+    expect(preview.stderr()).toMatch(/Rebuilt in \d+ ms/);
+  });
+
+  it('shows a broken save over the last good page, linked to its line, until it is fixed', async () => {
+    const good = readFileSync(petsFile, 'utf8');
+    const lines = good.split('\n');
+    expect(lines[2]).toBe('  summary: List every pet');
+    lines[2] = '  summary: List every pet: broken: here';
+    writeFileSync(petsFile, lines.join('\n'));
+
+    const panel = page.locator('#portal-preview-problems[data-state="error"]');
+    await panel.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await panel.locator('.ppp-heading').textContent()).toMatch(/The API description has \d+ errors?\./);
+    const problem = panel.locator('.ppp-item[data-file$="paths/pets.yaml"]').first();
+    expect(await problem.getAttribute('data-line')).toBe('3');
+    expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:3:\d+$/);
+    expect(await problem.locator('.ppp-severity').textContent()).toBe('error');
+    // The last good version stays on screen and in the mock.
+    expect(await heading(page)).toBe('List every pet');
+    expect((await (await fetch(`${mock}pets`, AUTH)).json())[0].name).toBe('Rexanne');
+    // The terminal lists the same problem in `file:line:col severity rule message` form.
+    await preview.waitFor(/paths\/pets\.yaml:3:\d+ error \S+ .+/, 5_000);
+    expect(await axeProblems(page, '#portal-preview-problems')).toEqual([]);
+
+    // The problem links to its line in the source view.
+    const source = await browser.newPage();
+    await visit(source, new URL((await problem.locator('.ppp-place').getAttribute('href'))!, site).href);
+    expect(await source.locator('.line.current').getAttribute('id')).toBe('L3');
+    expect(await source.locator('.line.current code').textContent()).toBe('  summary: List every pet: broken: here');
+    expect(await source.locator('#L3 + .problem.error').isVisible()).toBe(true);
+    // Only the description's own files are shown.
+    const outside = await fetch(`${site}__preview/source?file=${encodeURIComponent('/etc/passwd')}`);
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).not.toContain('root:');
+    await source.close();
+
+    writeFileSync(petsFile, good);
+    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await heading(page)).toBe('List every pet');
+  });
+
+  it('applies a save with only warnings, shows their count, and follows a newly referenced file', async () => {
+    await visit(page, site);
+    expect(await page.locator('.lead').textContent()).toContain('10 schemas');
+    const extra = join(tmp, 'openapi/components/schemas/Extra.yaml');
+    writeFileSync(extra, 'type: object\ndescription: First words about Extra.\n');
+    // A schema in a new file, and an inline one nothing uses (Redocly's no-unused-components warns).
+    edit(spec, (text) => text.replace(/^  schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
+    const panel = page.locator('#portal-preview-problems[data-state="ok"]');
+    await panel.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await panel.locator('.ppp-heading').textContent()).toBe('The API description has 1 warning.');
+    // Not blocking: the page shows the new version.
+    await expect.poll(() => page.locator('.lead').textContent(), { timeout: 10_000 }).toContain('12 schemas');
+    const list = panel.locator('.ppp-list');
+    expect(await list.isHidden()).toBe(true);
+    await panel.getByRole('button', { name: 'Show' }).click();
+    expect(await list.locator('.ppp-item').first().textContent()).toMatch(/openapi\.yaml:\d+:\d+ warning no-unused-components/);
+
+    // The new file is watched from now on.
+    await visit(page, `${site}schemas/extra/`);
+    expect(await page.locator('main').textContent()).toContain('First words about Extra.');
+    const timings = await measureSave({ page, file: extra, edit: (text) => text.replace('First words', 'Second words'), pageText: 'Second words about Extra.' });
+    console.log(`save of a newly referenced file to page ${timings.pageMs} ms`);
+  });
+
+  it('lists a breaking change on "What changed", linked from the home page', async () => {
+    await visit(page, site);
+    await page.getByRole('link', { name: 'What changed' }).click();
+    await page.waitForURL(`${site}changes/`);
+    expect(await heading(page)).toBe('What changed');
+    // The first save changed a summary and an example: changes, none breaking.
+    expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('0');
+
+    edit(petsFile, (text) => text.replace(/(- name: status\n\s+in: query\n\s+required: )false/, '$1true'));
+    const change = page.locator('.preview-change[data-kind="parameter-became-required"]');
+    await change.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await change.textContent()).toMatch(/^BREAKING .*status/);
+    expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('1');
+    expect(await page.locator('.preview-change-group').first().locator('h2 a').getAttribute('href')).toBe('/operations/list-pets/');
+    expect(await axeProblems(page, 'main')).toEqual([]);
+  });
+
+  it('leaves the page and the link out of a published build, even with PORTAL_PREVIEW=1 and DEV=1 set', async () => {
+    const out = join(tmp, 'site');
+    const build = run(NODE, ['scripts/build.ts', '--spec', spec, '--out', out], { cwd: ROOT, env: cleanEnv({ PORTAL_PREVIEW: '1', DEV: '1' }) });
+    const { code } = await build.exited;
+    expect(code, build.stderr()).toBe(0);
+    expect(readFileSync(join(out, 'operations/list-pets/index.html'), 'utf8')).toContain('List every pet');
+    const home = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(home).not.toContain('What changed');
+    expect(existsSync(join(out, 'changes'))).toBe(false);
+    const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(html|js)$/.test(f.name));
+    for (const file of files) expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain('__preview');
+  });
+
+  it('stops the site, the mock and the watchers on Ctrl-C', async () => {
+    preview.child.kill('SIGINT');
+    const { code, signal } = await preview.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(await portFree(port)).toBe(true);
+    expect(await portFree(mockPort)).toBe(true);
+  });
+});
