@@ -74,11 +74,16 @@ async function main(): Promise<number> {
   }
   const lintStarted = performance.now();
   let lintMs = 0;
-  const lint = lintInBackground(spec).then((found) => {
-    lintMs = performance.now() - lintStarted;
-    return found;
-  });
-  lint.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
+  // Lint findings never stop a build without --strict; lint itself failing is reported like a finding.
+  const lint = lintInBackground(spec).then(
+    (found) => {
+      lintMs = performance.now() - lintStarted;
+      return found;
+    },
+    (error: Error): Diagnostic[] => [
+      { severity: values.strict ? 'error' : 'warning', rule: 'lint', message: `Lint could not run: ${error.message}`, file: spec, line: 1, col: 1 },
+    ],
+  );
 
   // Built beside the target (same file system), so the final move is a rename.
   const work = await mkdtemp(join(tmpdir(), 'portal-build-'));
