@@ -47,10 +47,15 @@ async function stop(): Promise<void> {
 const onSignal = (): void => void stop();
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
-// The dev server adds its own SIGTERM (and stdin end) handler, which exits once the site alone is
-// closed, leaving the mock and watchers to the OS: those are taken off again after it starts.
-const beforeTerm = new Set(process.listeners('SIGTERM'));
-const beforeEnd = new Set(process.stdin.listeners('end'));
+// The dev server adds its own SIGTERM (and stdin end) handler, at start and again when it restarts
+// after a config change; it exits once the site alone is closed, leaving the mock and watchers to
+// the OS. Those handlers are taken off as they come: stopping is this command's job.
+process.on('newListener', (event, listener) => {
+  if (event === 'SIGTERM' && listener !== onSignal) queueMicrotask(() => process.off('SIGTERM', listener));
+});
+process.stdin.on('newListener', (event, listener) => {
+  if (event === 'end') queueMicrotask(() => process.stdin.off('end', listener));
+});
 
 try {
   preview = await startPreview({
@@ -64,8 +69,6 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-for (const listener of process.listeners('SIGTERM')) if (!beforeTerm.has(listener)) process.off('SIGTERM', listener);
-for (const listener of process.stdin.listeners('end')) if (!beforeEnd.has(listener)) process.stdin.off('end', listener as () => void);
 if (stopping) await new Promise(() => {});
 console.log(`Preview: ${preview.url}`);
 console.log(`Mock server: ${preview.mockUrl}`);

@@ -66,11 +66,12 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
       // The first build has no good version to keep: show what there is, with its problems.
       if (result && (!failed || version === 0)) {
         version++;
+        await options.onBuild?.(result);
+        // Before the pages reload, so "What changed" shows this version.
         channel.changes = await options.changes.compare(result.model, version).catch((error: Error) => ({
           version,
           unavailable: `The comparison failed: ${error.message}`,
         }));
-        await options.onBuild?.(result);
         await writeFileAtomic(options.modelFile, JSON.stringify(result.model));
       }
       const durationMs = Math.round(performance.now() - started);
