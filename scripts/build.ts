@@ -4,6 +4,7 @@
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
 // with its problems (`file:line:col severity rule message`); any failure leaves the previous
 // output as it was. Problems are warnings, unless --strict, where an error fails the build.
+import { rmSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -88,6 +89,14 @@ async function main(): Promise<number> {
   // Built beside the target (same file system), so the final move is a rename.
   const work = await mkdtemp(join(tmpdir(), 'portal-build-'));
   const staging = await mkdtemp(join(dirname(out), `.${basename(out)}-building-`));
+  // Interrupted (Ctrl-C): the half-built folders go, the previous output stays.
+  const interrupted = (signal: NodeJS.Signals) => {
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     const modelPath = join(work, 'model.json');
     const jsonPath = join(work, 'openapi.json');
@@ -124,6 +133,8 @@ async function main(): Promise<number> {
     console.error(`${message}\nThe previous output in ${out} is unchanged.`);
     return 1;
   } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     await rm(work, { recursive: true, force: true });
   }
 }
