@@ -1,6 +1,7 @@
 // One Astro build at a time per site folder: builds share `site/.astro` (content store,
 // generated types), and two writing it at once can read each other's half-written files.
 // A directory is the lock (mkdir is atomic); a lock whose process is gone is taken over.
+import { rmSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,9 +33,13 @@ export async function withLock<T>(dir: string, run: () => Promise<T>, timeoutMs 
       else await sleep(250);
     }
   }
+  // Released on exit too (process.exit from a signal handler skips the finally below).
+  const release = () => rmSync(lock, { recursive: true, force: true });
+  process.once('exit', release);
   try {
     return await run();
   } finally {
+    process.off('exit', release);
     await rm(lock, { recursive: true, force: true });
   }
 }
