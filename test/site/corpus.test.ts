@@ -3,8 +3,8 @@
 // workshop folder, 3.1) in one site build, each mounted under its own folder.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildSite, countOperations, exists, pageFolders, read, runScript, tempDir } from './helpers.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, buildSite, countOperations, exists, pageFolders, read, removeTempDirs, runScript, tempDir } from './helpers.ts';
 
 const EXAMPLES = join(ROOT, 'node_modules/@readme/oas-examples');
 const FULL = {
@@ -26,6 +26,8 @@ function jsonFiles(dir: string): string[] {
 const rest = [...jsonFiles(join(EXAMPLES, '3.0/json')), ...jsonFiles(join(EXAMPLES, '3.1/json'))].filter((f) => !Object.values(FULL).includes(f));
 // Folder names for the shared build, unique even where two versions share a file name.
 const mounted = rest.map((file, i) => ({ file, slug: `d${i}-${file.split('/').pop()!.replace(/\.json$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-')}` }));
+
+afterAll(removeTempDirs);
 
 function expectPagesFor(site: string, file: string) {
   const raw = JSON.parse(readFileSync(file, 'utf8'));

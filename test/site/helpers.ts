@@ -1,7 +1,7 @@
 // Shared by the site tests: running the build commands, reading the built files, the browser.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +10,17 @@ import { chromium, type Browser } from 'playwright-core';
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const NODE = process.execPath;
 
+const created: string[] = [];
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `portal-test-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `portal-test-${prefix}-`));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDir made in this test file. */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export interface Finished {

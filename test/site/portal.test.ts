@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { ROOT, buildSite, exists, fingerprint, launchBrowser, mainOf, read, runScript, sidebarOf, tempDir } from './helpers.ts';
+import { ROOT, buildSite, exists, fingerprint, launchBrowser, removeTempDirs, mainOf, read, runScript, sidebarOf, tempDir } from './helpers.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
 const SITE = 'https://docs.petstore.example/';
@@ -47,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 describe('pages from our description', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { ROOT, buildSite, launchBrowser, listFiles, mainOf, read, tempDir } from './helpers.ts';
+import { ROOT, buildSite, launchBrowser, removeTempDirs, listFiles, mainOf, read, tempDir } from './helpers.ts';
 
 const SPEC = join(ROOT, 'test/site/fixtures/hostile.yaml');
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  removeTempDirs();
 });
 
 describe('a description full of markup', () => {
