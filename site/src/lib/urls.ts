@@ -40,3 +40,11 @@ export function urlsFor(base: string, model: ApiModel): SiteUrls {
     llms: `${base}/llms.txt`,
   };
 }
+
+/**
+ * The mock server the portal points readers at: `npm start` and `npm run dev` pass the
+ * address they started it on through PORTAL_MOCK_URL; by default the documented 4010.
+ */
+export function mockServerUrl(): string {
+  return (process.env.PORTAL_MOCK_URL || 'http://127.0.0.1:4010').replace(/\/$/, '');
+}
