@@ -82,6 +82,17 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
   }
   const basePaths = basePathsOf(model);
   const compiler = new SchemaCompiler(document);
+  const matchWithBase = (path: string) => {
+    const found = router.match(path);
+    if (found) return found;
+    for (const base of basePaths) {
+      if (path.startsWith(base) && path.charCodeAt(base.length) === 47 /* / */) {
+        const inner = router.match(path.slice(base.length));
+        if (inner) return inner;
+      }
+    }
+    return undefined;
+  };
   return {
     title: model.info.title,
     version: model.info.version,
@@ -98,17 +109,13 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
       return (mock.request ??= readRequestSpec(document, mock.op));
     },
     match(path) {
-      const found = router.match(path);
-      if (found) return found;
-      for (const base of basePaths) {
-        if (path.startsWith(base) && path.charCodeAt(base.length) === 47 /* / */) {
-          const inner = router.match(path.slice(base.length));
-          if (inner) return inner;
-        }
-      }
-      // `/pets/` is `/pets` when the document declares no trailing slash.
-      if (path.length > 1 && path.endsWith('/')) return this.match(path.slice(0, -1));
-      return undefined;
+      const exact = matchWithBase(path);
+      if (exact || path.length <= 1 || !path.endsWith('/')) return exact;
+      // `/pets/` is `/pets` when the document declares no trailing slash; trimmed once, so a
+      // path of thousands of slashes costs one pass, not one lookup per slash.
+      let end = path.length;
+      while (end > 1 && path.charCodeAt(end - 1) === 47 /* / */) end--;
+      return matchWithBase(path.slice(0, end));
     },
   };
 }

@@ -52,7 +52,7 @@ function build(rand: () => number): Case {
   const json = 'Content-Type: application/json';
   const [method, path, example] = pick(BODY_TARGETS);
 
-  switch (int(0, 12)) {
+  switch (int(0, 13)) {
     case 0: {
       // A strict prefix of an object's JSON is never valid JSON.
       const text = JSON.stringify(example);
@@ -109,6 +109,12 @@ function build(rand: () => number): Case {
       const query = pick(['limit=%zz', 'limit=abc', 'limit=-1', 'offset=1e999', 'status=%FF%FE', 'limit=1&limit=2', '__code=9999', '__dynamic=maybe', '__example=', `${randomText(5)}=${randomText(5)}`]);
       return { kind: 'bad query', payload: request('GET', `${pick(GET_PATHS)}?${query}`, [auth]) };
     }
+    case 12: {
+      // Long runs of slashes, trailing or before a last segment: must cost one pass, not one lookup per slash.
+      const run = '/'.repeat(int(1_000, 15_000));
+      const target = rand() < 0.5 ? `${pick(GET_PATHS)}${run}` : `${run}x/`;
+      return { kind: 'runs of slashes', payload: request('GET', target, [auth]) };
+    }
     default: {
       const prefer = pick(['code=abc', 'code=', 'example=', 'dynamic=perhaps', 'code=200, example=nope', ';;;,,,=', `code=${int(100, 599)}`, 'respond-async, wait=5', `example=${randomText(8)}`]);
       return { kind: 'odd Prefer', payload: request('GET', pick(GET_PATHS), [auth, `Prefer: ${prefer}`]) };
@@ -151,7 +157,7 @@ describe('malformed requests', () => {
     }
     expect(failures.slice(0, 20)).toEqual([]);
     // Every kind of malformation was actually tried.
-    expect(kinds.size).toBe(13);
+    expect(kinds.size).toBe(14);
 
     const after = await fetch(`${mock.url}/pets`, { headers: { authorization: 'Bearer after-fuzz' } });
     expect(after.status).toBe(200);

@@ -56,8 +56,8 @@ describe('model of real documents', () => {
     // Every operation belongs to exactly one listed tag.
     const listed = model.tags.flatMap((t) => t.operations).sort();
     expect(listed).toEqual([...slugs].sort());
-    // The model is plain JSON: no cycles, survives a round trip.
-    expect(JSON.parse(JSON.stringify(model))).toEqual(JSON.parse(JSON.stringify(model)));
+    // The model is plain JSON (no cycles, Dates or functions): a round trip changes nothing.
+    expect(JSON.parse(JSON.stringify(model))).toEqual(model);
   });
 
   it('galaxy (3.1, schemas with $id) resolves where swagger-parser alone cannot', async () => {
