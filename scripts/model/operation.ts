@@ -3,7 +3,7 @@
 import { extensionsOf, isObject, optionalString, type Deref } from './deref.ts';
 import type { createExampleCollector } from './examples.ts';
 import { readDeprecated, readDeprecation, readStability, readTryIt } from './extensions.ts';
-import { joinPointer } from './locate.ts';
+import { joinPointer, splitPointer } from './locate.ts';
 import type { createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements } from './security.ts';
 import type {
@@ -38,6 +38,8 @@ export interface RawOperation {
   pathItem: Record<string, any>;
   operation: Record<string, any>;
   pointer: string[];
+  /** Where the path item's own fields live: its `$ref` target when it is a reference. */
+  pathItemPointer: string[];
 }
 
 /** Every operation of a paths-like map (paths, webhooks, a callback), in document order. */
@@ -47,9 +49,13 @@ export function listOperations(map: unknown, kind: Operation['kind'], pointer: s
   for (const [path, rawItem] of Object.entries(map)) {
     const pathItem = deref(rawItem);
     if (!isObject(pathItem)) continue;
+    const ref = isObject(rawItem) && typeof rawItem.$ref === 'string' && rawItem.$ref.startsWith('#') ? rawItem.$ref : undefined;
+    const pathItemPointer = ref ? splitPointer(ref) : [...pointer, path];
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
-      if (isObject(operation)) out.push({ kind, method, path, pathItem, operation, pointer: [...pointer, path, method] });
+      if (isObject(operation)) {
+        out.push({ kind, method, path, pathItem, operation, pointer: [...pointer, path, method], pathItemPointer });
+      }
     }
   }
   return out;
@@ -75,7 +81,7 @@ export function normalizeServers(raw: unknown): Server[] {
   }));
 }
 
-function normalizeParameter(raw: unknown, ctx: OperationContext): Parameter | undefined {
+function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext): Parameter | undefined {
   const p = ctx.deref(raw);
   if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') return undefined;
   // A parameter may describe itself through `content` instead of `schema`.
@@ -91,6 +97,7 @@ function normalizeParameter(raw: unknown, ctx: OperationContext): Parameter | un
     description: optionalString(p.description),
     schema,
     examples,
+    pointer: isObject(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith('#') ? raw.$ref : pointer,
   };
   if (typeof p.style === 'string') parameter.style = p.style;
   if (typeof p.explode === 'boolean') parameter.explode = p.explode;
@@ -99,12 +106,19 @@ function normalizeParameter(raw: unknown, ctx: OperationContext): Parameter | un
   return parameter;
 }
 
-function normalizeParameters(pathItem: Record<string, any>, operation: Record<string, any>, ctx: OperationContext): Parameter[] {
+function normalizeParameters(raw: RawOperation, ctx: OperationContext): Parameter[] {
   const byKey = new Map<string, Parameter>();
+  const lists: [unknown, string[]][] = [
+    [raw.pathItem.parameters, raw.pathItemPointer],
+    [raw.operation.parameters, [...raw.pathItemPointer, raw.method]],
+  ];
   // Operation-level parameters override path-level ones with the same name and location.
-  for (const raw of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
-    const parameter = normalizeParameter(raw, ctx);
-    if (parameter) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+  for (const [list, holder] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.forEach((item, index) => {
+      const parameter = normalizeParameter(item, joinPointer([...holder, 'parameters', String(index)]), ctx);
+      if (parameter) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    });
   }
   return [...byKey.values()];
 }
@@ -205,7 +219,7 @@ export function normalizeOperation(raw: RawOperation, slug: string, ctx: Operati
     deprecated,
     stability: readStability(operation),
     tryIt: readTryIt(operation, pathItem, ctx.root),
-    parameters: normalizeParameters(pathItem, operation, ctx),
+    parameters: normalizeParameters(raw, ctx),
     requestBody: operation.requestBody === undefined ? undefined : normalizeRequestBody(operation.requestBody, ctx),
     responses: normalizeResponses(operation.responses, ctx),
     security: Array.isArray(operation.security) ? normalizeRequirements(operation.security) : ctx.rootSecurity,

@@ -129,6 +129,8 @@ export interface Parameter {
   /** Example from the parameter or its schema, if any. */
   example?: unknown;
   examples: NamedExample[];
+  /** JSON pointer of the parameter object in the bundled document (for tools that need its raw schema). */
+  pointer: string;
 }
 
 export interface NamedExample {

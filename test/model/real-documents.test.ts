@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getByPointer } from '../../scripts/model/deref.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 
 const EXAMPLES = 'node_modules/@readme/oas-examples';
@@ -45,8 +46,12 @@ describe('model of real documents', () => {
 
   it.each(documents)('%s', async (path) => {
     const raw = JSON.parse(readFileSync(path, 'utf8'));
-    const { model } = await buildModel(path, { lint: false });
+    const { model, document } = await buildModel(path, { lint: false });
     expect(model.operations).toHaveLength(countOperations(raw.paths, raw));
+    // Each parameter points at its own object in the bundled document.
+    for (const op of model.operations) {
+      for (const p of op.parameters) expect(getByPointer(document, p.pointer), `${op.slug} ${p.name}`).toMatchObject({ name: p.name, in: p.in });
+    }
     expect(model.webhooks).toHaveLength(countOperations(raw.webhooks, raw));
     expect(model.schemas).toHaveLength(Object.keys(raw.components?.schemas ?? {}).length);
     // Slugs are URL segments: unique and kebab-case.
