@@ -1,17 +1,16 @@
-// What an operation accepts: its parameters and body, read from the raw
-// document (the schemas ajv needs, with their $refs), and the checks run on
-// each request: media type, JSON syntax, then every parameter and the body
+// What an operation accepts: its parameters and body as the model lists them,
+// with the raw schemas ajv needs (their $refs kept) read from the bundled
+// document at the pointers the model gives, and the checks run on each
+// request: media type, JSON syntax, then every parameter and the body
 // against their schemas.
-import { createDeref, getByPointer, isObject } from '../model/deref.ts';
+import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
-import type { Operation } from '../model/types.ts';
+import type { Operation, Parameter, ParameterLocation } from '../model/types.ts';
 import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
-
-type Location = 'path' | 'query' | 'header' | 'cookie';
 
 interface ParamSpec {
   name: string;
-  in: Location;
+  in: ParameterLocation;
   required: boolean;
   style: string;
   explode: boolean;
@@ -39,6 +38,7 @@ export interface RequestSpec {
   paramsValidator?: ValidateFunction | null;
 }
 
+const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 /** Headers the OpenAPI specification says parameters may not describe. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
@@ -50,7 +50,7 @@ export function bodyKind(type: string): BodyKind {
   return 'other';
 }
 
-function shapeOf(schema: unknown, deref: (n: unknown) => unknown): ParamSpec['shape'] {
+function shapeOf(schema: unknown, deref: Deref): ParamSpec['shape'] {
   const node = deref(schema);
   if (!isObject(node)) return 'scalar';
   const types = Array.isArray(node.type) ? node.type : [node.type];
@@ -59,42 +59,47 @@ function shapeOf(schema: unknown, deref: (n: unknown) => unknown): ParamSpec['sh
   return 'scalar';
 }
 
+function paramSpec(parameter: Parameter, document: OpenApiDocument, deref: Deref): ParamSpec {
+  const raw = deref(getByPointer(document, parameter.pointer));
+  const media = isObject(raw) && isObject(raw.content) ? Object.values(raw.content).find(isObject) : undefined;
+  const declared = isObject(raw) ? raw.schema : undefined;
+  const schema = declared ?? media?.schema;
+  // The specification's defaults, where the parameter states none.
+  const style = parameter.style ?? (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    required: parameter.required,
+    style,
+    explode: parameter.explode ?? style === 'form',
+    shape: shapeOf(schema, deref),
+    json: declared === undefined && media !== undefined,
+    schema: schema ?? {},
+  };
+}
+
 export function readRequestSpec(document: OpenApiDocument, op: Operation): RequestSpec {
   const deref = createDeref(document);
-  const pointer = op.pointer.startsWith('#') ? op.pointer.slice(1) : op.pointer;
-  const operation = deref(getByPointer(document, pointer));
-  const pathItem = deref(getByPointer(document, pointer.slice(0, pointer.lastIndexOf('/'))));
-  const byKey = new Map<string, ParamSpec>();
-  const raw = [
-    ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
-    ...(isObject(operation) && Array.isArray(operation.parameters) ? operation.parameters : []),
-  ];
-  for (const item of raw) {
-    const p = deref(item);
-    if (!isObject(p) || typeof p.name !== 'string' || !['path', 'query', 'header', 'cookie'].includes(p.in)) continue;
-    if (p.in === 'header' && RESERVED_HEADERS.has(p.name.toLowerCase())) continue;
-    const media = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined;
-    const schema = p.schema ?? media?.schema;
-    const style = typeof p.style === 'string' ? p.style : p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
-    byKey.set(`${p.in}:${p.name}`, {
-      name: p.name,
-      in: p.in,
-      required: p.in === 'path' || p.required === true,
-      style,
-      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
-      shape: shapeOf(schema, deref),
-      json: p.schema === undefined && media !== undefined,
-      schema: schema ?? {},
-    });
+  const params: ParamSpec[] = [];
+  for (const parameter of op.parameters) {
+    if (!LOCATIONS.has(parameter.in)) continue;
+    if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    params.push(paramSpec(parameter, document, deref));
   }
-  const spec: RequestSpec = { params: [...byKey.values()] };
-  const body = isObject(operation) ? deref(operation.requestBody) : undefined;
-  if (isObject(body) && isObject(body.content)) {
+  const spec: RequestSpec = { params };
+  if (op.requestBody && op.requestBody.content.length > 0) {
+    // The model keeps schemas as views; ajv needs them as written, found by media type under the operation.
+    // Through the path item, which may itself be a reference.
+    const pathItem = deref(getByPointer(document, op.pointer.slice(0, op.pointer.lastIndexOf('/'))));
+    const operation = isObject(pathItem) ? deref(pathItem[op.method]) : undefined;
+    const body = isObject(operation) ? deref(operation.requestBody) : undefined;
+    const content = isObject(body) && isObject(body.content) ? body.content : {};
     spec.body = {
-      required: body.required === true,
-      media: Object.entries(body.content).map(([type, m]) => {
-        const base = type.split(';')[0].trim().toLowerCase();
-        return { type: base, kind: bodyKind(base), schema: isObject(m) ? m.schema : undefined };
+      required: op.requestBody.required,
+      media: op.requestBody.content.map(({ mediaType }) => {
+        const type = mediaType.split(';')[0].trim().toLowerCase();
+        const raw = content[mediaType];
+        return { type, kind: bodyKind(type), schema: isObject(raw) ? raw.schema : undefined };
       }),
     };
   }
@@ -197,7 +202,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
 export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
   if (spec.params.length === 0) return undefined;
   let cookies: Map<string, string> | undefined;
-  const data: Record<Location, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  const data: Record<ParameterLocation, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
   let present = 0;
   for (const param of spec.params) {
     const value = readParam(param, raw, () => (cookies ??= parseCookies(raw.headers.cookie)));
