@@ -1,10 +1,13 @@
 // The mock server inside the preview, serving each good build of the preview:
-// the mock is handed the build the preview just made (`apply`), so a save is
-// built once, and the new version replaces the old in one assignment while
-// requests keep being answered.
-import { DiagnosticsError, formatDiagnostics } from '../diagnostics.ts';
+// the mock is handed the build the preview just made (to start with, then
+// `apply`), so a save is built once, and the new version replaces the old in
+// one assignment while requests keep being answered.
+import { httpOrigin, urlHost } from '../defaults.ts';
+import { formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import { startMockServer, type MockServer, type ReloadEvent } from '../mock/server.ts';
+
+export { urlHost };
 
 export interface PreviewMockOptions {
   spec: string;
@@ -20,24 +23,23 @@ export interface PreviewMock {
   url: string;
   /** Not before the description first loads. */
   running(): boolean;
-  /** The preview built a good version: the mock starts with it, or serves it from now on. */
+  /** The preview built a version: the mock starts with it, or serves it from now on. */
   built(build: BuildResult): Promise<void>;
   close(): Promise<void>;
 }
 
-/** `--host ::1` is written `[::1]` in a URL. */
-export const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
-
 export function createPreviewMock(options: PreviewMockOptions): PreviewMock {
   let mock: MockServer | undefined;
   let starting: Promise<void> | undefined;
+  /** The newest build handed over, so one arriving while the server starts is not lost. */
+  let latest: BuildResult | undefined;
   let closed = false;
 
   // Request lines and reload notes would bury the description's problems, which the preview prints itself.
   const silent = { write: () => true };
 
-  const start = (): Promise<void> =>
-    (starting ??= startMockServer({ spec: options.spec, port: options.port, host: options.host, site: options.site, quiet: true, watch: false, output: silent })
+  const start = (build: BuildResult): Promise<void> =>
+    (starting ??= startMockServer({ spec: options.spec, build, port: options.port, host: options.host, site: options.site, quiet: true, watch: false, output: silent })
       .then(async (server) => {
         if (closed) return server.close();
         mock = server;
@@ -45,19 +47,21 @@ export function createPreviewMock(options: PreviewMockOptions): PreviewMock {
         mock.events.on('reload-failed', (event: ReloadEvent) => {
           options.log(`${formatDiagnostics(event.diagnostics)}\nThe mock server keeps answering with the previous version.`);
         });
+        if (latest !== build && latest) mock.apply(latest);
       })
       .catch((error: unknown) => {
+        // The next build tries again.
         starting = undefined;
-        // A document that does not load yet: the mock starts with the first good build.
-        if (!(error instanceof DiagnosticsError)) throw error;
+        throw error;
       }));
 
   return {
-    url: `http://${urlHost(options.host)}:${options.port}/`,
+    url: `${httpOrigin(options.host, options.port)}/`,
     running: () => mock !== undefined,
     async built(build) {
       if (closed) return;
-      if (!mock) return start();
+      latest = build;
+      if (!mock) return start(build);
       mock.apply(build);
     },
     async close() {

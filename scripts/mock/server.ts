@@ -38,6 +38,8 @@ export interface MockServerOptions {
   /** Where lines go (default stdout). */
   output?: Output;
   onReload?: (event: ReloadEvent) => void;
+  /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
+  build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
 }
 
 export interface ReloadEvent {
@@ -99,7 +101,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const log = new RequestLog(output);
   const quiet = options.quiet === true;
 
-  const built = await buildModel(options.spec, { lint: false, validate: false });
+  const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
   let state = createState(built, site);
   const events = new EventEmitter();
 
