@@ -4,7 +4,7 @@
 import { enableCompileCache } from 'node:module';
 import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_SITE } from './mock/defaults.ts';
+import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
 import type { MockServer } from './mock/server.ts';
 
 // Node keeps the compiled code of the modules it loads (the OpenAPI tooling is
@@ -13,7 +13,7 @@ enableCompileCache();
 const { startMockServer } = await import('./mock/server.ts');
 
 const { values } = parseCli({
-  port: { type: 'string', default: String(DEFAULT_PORT) },
+  port: { type: 'string', default: String(DEFAULT_MOCK_PORT) },
   host: { type: 'string', default: DEFAULT_HOST },
   spec: { type: 'string', default: DEFAULT_SPEC },
   site: { type: 'string', default: DEFAULT_SITE },

@@ -1,9 +1,6 @@
-// Defaults of the mock server, in a module of their own so the command can
-// read them before loading anything heavy.
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
-/** The portal's address in development, for `Link` headers pointing at operation pages. */
-export const DEFAULT_SITE = 'http://127.0.0.1:4321';
+// Limits of the mock server (its address defaults are the product's, in
+// scripts/defaults.ts), in a module of their own so they can be read without
+// loading the server.
 /** The request body limit our API description documents. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const MAX_HEADER_BYTES = 16 * 1024;

@@ -9,7 +9,8 @@ import { buildModel, type BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
 import { findResponse, negotiate, serialize, withStatus, type Answer, type PreparedMedia, type PreparedResponse } from './answers.ts';
 import { corsHeaders, preflightHeaders, readOrigin } from './cors.ts';
-import { DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, DEFAULT_SITE, MAX_HEADER_BYTES } from './defaults.ts';
+import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
+import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
 import { errorBody, rawErrorResponse, ERROR_CODES, type ErrorCodeName } from './errors.ts';
 import { printable, RequestLog, type Output } from './log.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
@@ -17,7 +18,6 @@ import { Reloader, type BuildOutcome } from './reload.ts';
 import { checkBody, checkParams, matchMedia, parseForm, type BodyMedia, type RawRequest } from './requests.ts';
 import { createState, type MockOperation, type MockState } from './state.ts';
 
-export { DEFAULT_HOST, DEFAULT_MAX_BODY_BYTES, DEFAULT_PORT, DEFAULT_SITE, MAX_HEADER_BYTES };
 /** A body past the limit is still read and dropped up to this size, so the client gets its 413; beyond, the connection is cut. */
 const DRAIN_LIMIT = 8 * 1024 * 1024;
 
@@ -600,14 +600,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+    server.listen(options.port ?? DEFAULT_MOCK_PORT, host, () => {
       server.off('error', reject);
       resolveListen();
     });
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_PORT);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
+  const url = httpOrigin(host, port);
 
   let lastFailed = false;
   const describe = (s: MockState) => `${s.title} ${s.version}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
