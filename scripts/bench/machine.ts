@@ -11,8 +11,6 @@ export interface Machine {
   kernel: string;
   chromium?: string;
   date: string;
-  /** 1-minute load average when the run started and when it ended: other work on the machine shows here. */
-  loadAverage: { start: number; end?: number };
 }
 
 export function describeMachine(): Machine {
@@ -30,7 +28,6 @@ export function describeMachine(): Machine {
     kernel: release(),
     chromium,
     date: new Date().toISOString(),
-    loadAverage: { start: Math.round(loadavg()[0] * 100) / 100 },
   };
 }
 

@@ -27,14 +27,30 @@ export interface Target {
   gap?: string;
 }
 
+export interface Note {
+  section: string;
+  text: string;
+}
+
+/** When and how each section was measured (with --merge, sections may come from different runs). */
+export interface SectionRun {
+  command: string;
+  date: string;
+  /** Missing for sections measured as part of a larger run that did not time them apart. */
+  durationMs?: number;
+  /** 1-minute load average before and after: other work on the machine shows here. */
+  loadAverage: { start: number; end: number };
+}
+
 export interface Report {
   machine: Machine;
   command: string;
   options: Record<string, unknown>;
   durationMs: number;
+  sections: Record<string, SectionRun>;
   rows: Row[];
   targets: Target[];
-  notes: string[];
+  notes: Note[];
 }
 
 export const OURS = 'ours';
@@ -42,7 +58,9 @@ export const OURS = 'ours';
 export class Results {
   rows: Row[] = [];
   targets: Target[] = [];
-  notes: string[] = [];
+  notes: Note[] = [];
+  /** The section being measured, which notes belong to. */
+  section = '';
 
   add(section: string, doc: Row['doc'], subject: string, metric: string, unit: Unit, samples: number[], better: Better = 'lower'): Row {
     const row: Row = { section, doc, subject, metric, unit, better, ...summarize(samples) };
@@ -67,14 +85,24 @@ export class Results {
   }
 
   note(text: string): void {
-    if (!this.notes.includes(text)) this.notes.push(text);
+    if (!this.notes.some((n) => n.text === text)) this.notes.push({ section: this.section, text });
+  }
+
+  /** Keeps what an earlier report measured for sections not measured now. */
+  keep(previous: Report, sections: string[]): void {
+    const kept = (x: { section: string }) => !sections.includes(x.section);
+    this.rows = [...previous.rows.filter(kept), ...this.rows];
+    this.targets = [...previous.targets.filter(kept), ...this.targets];
+    this.notes = [...previous.notes.filter(kept), ...this.notes];
   }
 }
 
 export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case 'ms':
-      return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value >= 10 ? `${Math.round(value)} ms` : `${value.toFixed(2)} ms`;
+      // Latencies come in whole milliseconds (autocannon's resolution): 0 means under one.
+      if (value < 1) return '< 1 ms';
+      return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : value >= 10 ? `${Math.round(value)} ms` : `${Number(value.toFixed(1))} ms`;
     case 'bytes':
       if (value >= 2 ** 30) return `${(value / 2 ** 30).toFixed(2)} GiB`;
       if (value >= 2 ** 20) return `${(value / 2 ** 20).toFixed(1)} MiB`;
@@ -113,10 +141,15 @@ export function toMarkdown(report: Report): string {
   out.push(`# Benchmarks`, '');
   out.push(
     `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB; Node ${m.node}${m.chromium ? `; ${m.chromium}` : ''}; Linux ${m.kernel}. ` +
-      `${report.options.runs} runs each (medians, min–max in brackets); ${new Date(m.date).toUTCString()}; took ${(report.durationMs / 60000).toFixed(1)} min; ` +
-      `load average ${m.loadAverage.start} at the start, ${m.loadAverage.end ?? '?'} at the end (other work on the machine).`,
+      `Medians of ${report.options.runs} runs, min–max in brackets. The machine is shared: the load average (2 cores) shows how busy it was.`,
   );
-  out.push('', `Command: \`${report.command}\``, '');
+  out.push('', '| section | measured | took | load average (start → end) | command |', '|---|---|---|---|---|');
+  for (const [name, run] of Object.entries(report.sections)) {
+    out.push(
+      `| ${SECTION_TITLES[name] ?? name} | ${new Date(run.date).toISOString().slice(0, 16).replace('T', ' ')} UTC | ${run.durationMs ? `${(run.durationMs / 60000).toFixed(1)} min` : '—'} | ${run.loadAverage.start} → ${run.loadAverage.end} | \`${run.command}\` |`,
+    );
+  }
+  out.push('');
   if (report.targets.length) {
     out.push('## Targets', '', '| | target | goal | measured | gap |', '|---|---|---|---|---|');
     for (const t of report.targets) {
@@ -134,13 +167,13 @@ export function toMarkdown(report: Report): string {
     const ordered = keys.flatMap((k) => rows.filter((r) => `${r.doc}\u0000${r.metric}` === k));
     for (const row of ordered) {
       const ours = row.subject.startsWith(OURS) ? undefined : rows.find((r) => r.doc === row.doc && r.metric === row.metric && r.subject === ourCounterpart(row.subject));
-      const versus = ours && row.median > 0 && row.unit !== 'count' ? ratio(ours.median / row.median) : '';
+      const versus = ours && row.median > 0 && ours.median > 0 && row.unit !== 'count' ? ratio(ours.median / row.median) : '';
       out.push(`| ${DOC_LABELS[row.doc] ?? row.doc} | ${row.metric} | ${row.subject} | ${cell(row)} | ${versus} |`);
     }
     out.push('');
   }
   if (report.notes.length) {
-    out.push('## Notes', '', ...report.notes.map((n) => `- ${n}`), '');
+    out.push('## Notes', '', ...report.notes.map((n) => `- ${n.text}`), '');
   }
   return out.join('\n');
 }

@@ -1,7 +1,7 @@
 // `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview --docs ours,galaxy,github --duration 10]`
 // Measures the portal build, page weight, page load, mock server and preview side by side
 // with the tools users would pick instead, and writes results/latest.{json,md}.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseCli } from '../cli/args.ts';
 import { ensureAnchors } from './anchors.ts';
@@ -9,7 +9,7 @@ import type { Context, Options } from './context.ts';
 import { currentLoad, describeMachine } from './machine.ts';
 import { DOC_NAMES, RESULTS, ROOT, TMP, type DocName } from './paths.ts';
 import { killAllNow, stopAll } from './processes.ts';
-import { Results, toMarkdown, type Report } from './results.ts';
+import { Results, toMarkdown, type Report, type SectionRun } from './results.ts';
 import { runBuild } from './sections/build.ts';
 import { runWeight } from './sections/weight.ts';
 import { runBrowser } from './sections/browser.ts';
@@ -24,7 +24,10 @@ const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
   preview: runPreview,
 };
 
-const USAGE = `Usage: npm run bench -- [--runs 3] [--only ${Object.keys(SECTIONS).join(',')}] [--docs ${DOC_NAMES.join(',')}] [--duration 10] [--connections 20]`;
+const USAGE = `Usage: npm run bench -- [--runs 3] [--only ${Object.keys(SECTIONS).join(',')}] [--docs ${DOC_NAMES.join(',')}] [--duration 10] [--connections 20] [--merge] [--render]
+
+  --merge   keep the results of the sections not run now from results/latest.json
+  --render  rewrite results/latest.md from results/latest.json and print it`;
 
 const { values } = parseCli({
   runs: { type: 'string', default: '3' },
@@ -32,6 +35,10 @@ const { values } = parseCli({
   docs: { type: 'string', default: DOC_NAMES.join(',') },
   duration: { type: 'string', default: '10' },
   connections: { type: 'string', default: '20' },
+  /** Keep the results of sections not run now from the last latest.json. */
+  merge: { type: 'boolean', default: false },
+  /** Only rewrite latest.md (and print it) from latest.json. */
+  render: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 });
 
@@ -68,9 +75,28 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
+const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, '');
+const latestJson = join(RESULTS, 'latest.json');
+
+function write(report: Report): void {
+  const markdown = toMarkdown(report);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(latestJson, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(RESULTS, 'latest.md'), markdown);
+  console.log(markdown);
+  console.error(`Written to ${relative(ROOT, join(RESULTS, 'latest.md'))} and latest.json`);
+}
+
+const previous: Report | undefined = existsSync(latestJson) ? JSON.parse(readFileSync(latestJson, 'utf8')) : undefined;
+if (values.render) {
+  if (!previous) fail(`No ${relative(ROOT, latestJson)} to render`);
+  write(previous);
+  process.exit(0);
+}
+
 const started = performance.now();
-const machine = describeMachine();
 const results = new Results();
+const sections: Record<string, SectionRun> = {};
 const ctx: Context = { options, results, log: (m) => console.error(m) };
 
 ensureAnchors();
@@ -80,6 +106,8 @@ const failures: string[] = [];
 for (const name of Object.keys(SECTIONS)) {
   if (!options.only.includes(name)) continue;
   ctx.log(`== ${name}`);
+  results.section = name;
+  const run = { command, date: new Date().toISOString(), start: currentLoad(), t: performance.now() };
   try {
     await SECTIONS[name](ctx);
   } catch (error) {
@@ -90,22 +118,20 @@ for (const name of Object.keys(SECTIONS)) {
   } finally {
     await stopAll();
   }
+  sections[name] = { command, date: run.date, durationMs: performance.now() - run.t, loadAverage: { start: run.start, end: currentLoad() } };
 }
 
-machine.loadAverage.end = currentLoad();
-const report: Report = {
-  machine,
-  command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, ''),
+// With --merge, sections not measured now keep their earlier results.
+if (values.merge && previous) results.keep(previous, options.only);
+const kept = values.merge && previous ? Object.fromEntries(Object.entries(previous.sections ?? {}).filter(([name]) => !options.only.includes(name))) : {};
+write({
+  machine: describeMachine(),
+  command,
   options: { ...options },
   durationMs: performance.now() - started,
+  sections: Object.fromEntries(Object.keys(SECTIONS).flatMap((name) => (sections[name] ?? kept[name] ? [[name, sections[name] ?? kept[name]]] : []))),
   rows: results.rows,
   targets: results.targets,
   notes: results.notes,
-};
-const markdown = toMarkdown(report);
-mkdirSync(RESULTS, { recursive: true });
-writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-writeFileSync(join(RESULTS, 'latest.md'), markdown);
-console.log(markdown);
-console.error(`Written to ${relative(ROOT, join(RESULTS, 'latest.md'))} and latest.json`);
+});
 process.exitCode = failures.length ? 1 : 0;
