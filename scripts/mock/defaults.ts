@@ -4,3 +4,8 @@
 /** The request body limit our API description documents. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** A limit as a message states it: `64 KiB`, or bytes when it is not a whole number of KiB. */
+export function formatBytes(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}

@@ -8,7 +8,7 @@ import { prepareAnswers, type PreparedAnswers } from './answers.ts';
 import { exposeHeaderList } from './cors.ts';
 import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
 import { Engine } from './engine.ts';
-import { readRequestSpec, type RequestSpec } from './requests.ts';
+import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
 import { compileSecurity, type SecurityCheck } from './security.ts';

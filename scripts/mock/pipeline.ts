@@ -1,0 +1,172 @@
+// The request pipeline: target, route, method, credentials, then the body
+// (media type, size, syntax), every parameter and the body against their
+// schemas, and last the answer the request asks for. Each step that refuses
+// the request answers it and stops there.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { preflightHeaders, readOrigin } from './cors.ts';
+import { finish, internalError, sendError, urlText, type Exchange, type ServerContext } from './exchange.ts';
+import { printable } from './log.ts';
+import { operationError } from './operation-errors.ts';
+import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
+import { answerRequest } from './requested-answer.ts';
+import { checkBody, checkParams, matchMedia, type BodyMedia } from './request-checks.ts';
+import type { MockOperation, MockState } from './state.ts';
+
+/** Answers one request with the version being served now; never throws. */
+export function handleRequest(ctx: ServerContext, state: MockState, req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  const x: Exchange = {
+    req,
+    res,
+    state,
+    ctx,
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    origin: origin === undefined ? undefined : readOrigin(origin),
+    start: ctx.quiet ? 0 : performance.now(),
+  };
+  try {
+    route(x);
+  } catch (error) {
+    internalError(x, error);
+  }
+}
+
+function route(x: Exchange): void {
+  const { url, method, state } = x;
+  const headers = x.req.headers;
+  const q = url.indexOf('?');
+  let path = q === -1 ? url : url.slice(0, q);
+  if (path === '*' && method === 'OPTIONS') {
+    finish(x, 204, ['Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'], undefined);
+    return;
+  }
+  if (path.charCodeAt(0) !== 47 /* / */) {
+    // Absolute-form target (`GET http://host/pets`), as proxies send.
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      sendError(x, 'bad_request', `The request target ${urlText(url)} is not a path.`);
+      return;
+    }
+  }
+  if (method === 'OPTIONS' && x.origin && headers['access-control-request-method'] !== undefined) {
+    const found = state.match(path);
+    x.res.writeHead(
+      204,
+      preflightHeaders(x.origin, found?.entry.allow, headers['access-control-request-headers'], headers['access-control-request-private-network'] === 'true'),
+    );
+    x.res.end();
+    if (!x.ctx.quiet) x.ctx.log.request(method, url, 204, performance.now() - x.start);
+    return;
+  }
+  const match = state.match(path);
+  if (!match) {
+    sendError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
+    return;
+  }
+  const entry = match.entry;
+  let mock = entry.methods.get(method);
+  if (!mock && method === 'HEAD') mock = entry.methods.get('GET');
+  if (!mock) {
+    if (method === 'OPTIONS') {
+      finish(x, 204, ['Allow', entry.allow, 'Vary', 'Origin'], undefined);
+      return;
+    }
+    sendError(x, 'method_not_allowed', `${printable(method, 20)} is not allowed on ${entry.template}; allowed: ${entry.allow}.`, ['Allow', entry.allow]);
+    return;
+  }
+  const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
+  if (mock.security) {
+    const failure = mock.security({ headers, query });
+    if (failure) {
+      operationError(x, mock, 'unauthorized', failure.message, ['WWW-Authenticate', failure.challenge]);
+      return;
+    }
+  }
+  const length = headers['content-length'];
+  const hasBody = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  const spec = mock.op.requestBody ? state.requestSpec(mock) : undefined;
+  if (!hasBody || !spec?.body) {
+    // A body the operation does not take is ignored.
+    if (hasBody) skipBody(x, length);
+    checkAndAnswer(x, mock, match.params, match.badEncoding, query, undefined, undefined);
+    return;
+  }
+  const contentType = headers['content-type'];
+  const accepted = spec.body.media.map((m) => m.type).join(', ');
+  if (contentType === undefined || contentType.trim() === '') {
+    skipBody(x, length);
+    operationError(x, mock, 'invalid_content_type', `The body has no Content-Type; send it as ${accepted}.`);
+    return;
+  }
+  const media = matchMedia(spec.body.media, contentType);
+  if (!media) {
+    skipBody(x, length);
+    operationError(x, mock, 'invalid_content_type', `Content-Type ${printable(contentType, 80)} is not accepted here; send ${accepted}.`);
+    return;
+  }
+  if (length !== undefined && Number(length) > x.ctx.maxBodyBytes) {
+    skipBody(x, length);
+    tooLarge(x, mock, !x.res.shouldKeepAlive);
+    return;
+  }
+  readBody(
+    x,
+    (raw) => {
+      try {
+        checkAndAnswer(x, mock, match.params, match.badEncoding, query, media, raw);
+      } catch (error) {
+        internalError(x, error);
+      }
+    },
+    () => tooLarge(x, mock, false),
+  );
+}
+
+/** After routing and credentials: the body's syntax, then every parameter and the body against their schemas. */
+function checkAndAnswer(
+  x: Exchange,
+  mock: MockOperation,
+  params: Record<string, string>,
+  badEncoding: string[] | undefined,
+  query: URLSearchParams | undefined,
+  media: BodyMedia | undefined,
+  raw: Buffer | undefined,
+): void {
+  const spec = x.state.requestSpec(mock);
+  let body: unknown;
+  const present = raw !== undefined && raw.length > 0;
+  if (present && media) {
+    const decoded = decodeBody(media, raw);
+    if (!decoded.ok) {
+      operationError(x, mock, decoded.code, decoded.message);
+      return;
+    }
+    body = decoded.body;
+  }
+  if (badEncoding) {
+    operationError(x, mock, 'validation_failed', `path.${badEncoding[0]} is not valid percent-encoded UTF-8`);
+    return;
+  }
+  const paramProblem = checkParams(spec, { params, query, headers: x.req.headers }, x.state.compiler);
+  if (paramProblem) {
+    operationError(x, mock, 'validation_failed', paramProblem);
+    return;
+  }
+  if (spec.body) {
+    if (!present) {
+      if (spec.body.required) {
+        operationError(x, mock, 'validation_failed', 'body is required');
+        return;
+      }
+    } else if (media) {
+      const bodyProblem = checkBody(media, body, x.state.compiler);
+      if (bodyProblem) {
+        operationError(x, mock, 'validation_failed', bodyProblem);
+        return;
+      }
+    }
+  }
+  answerRequest(x, mock, params, query, body);
+}
