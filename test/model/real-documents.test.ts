@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getByPointer } from '../../scripts/model/deref.ts';
 import { buildModel } from '../../scripts/model/index.ts';
+import { countOperations } from '../helpers/documents.ts';
 
 const EXAMPLES = 'node_modules/@readme/oas-examples';
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -14,22 +14,6 @@ function jsonFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return jsonFiles(path);
     return name.endsWith('.json') ? [path] : [];
   });
-}
-
-/** Counted straight from the raw JSON, independently of the model code. */
-function countOperations(map: Record<string, any> | undefined, document: Record<string, any>): number {
-  let count = 0;
-  for (const item of Object.values(map ?? {})) {
-    let pathItem = item;
-    if (pathItem && typeof pathItem.$ref === 'string') {
-      pathItem = pathItem.$ref
-        .slice(2)
-        .split('/')
-        .reduce((node: any, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-    }
-    for (const method of METHODS) if (pathItem && typeof pathItem[method] === 'object') count++;
-  }
-  return count;
 }
 
 const documents = [

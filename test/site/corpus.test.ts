@@ -4,7 +4,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildSite, countOperations, exists, pageFolders, read, removeTempDirs, runScript, tempDir } from './helpers.ts';
+import { countOperations } from '../helpers/documents.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { buildSite, exists, pageFolders, read, removeTempDirs, runSiteScript, tempDir } from './helpers.ts';
 
 const EXAMPLES = join(ROOT, 'node_modules/@readme/oas-examples');
 const FULL = {
@@ -59,7 +61,7 @@ describe(`the other ${rest.length} documents in one build`, () => {
   let out: string;
   beforeAll(async () => {
     out = join(tempDir('corpus'), 'site');
-    const result = await runScript('scripts/site/build-many.ts', ['--out', out, ...mounted.map((m) => `${m.slug}=${m.file}`)]);
+    const result = await runSiteScript('scripts/site/build-many.ts', ['--out', out, ...mounted.map((m) => `${m.slug}=${m.file}`)]);
     if (result.code !== 0) throw new Error(`Corpus build failed:\n${result.output}`);
   });
 

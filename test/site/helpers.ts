@@ -1,14 +1,13 @@
-// Shared by the site tests: running the build commands, reading the built files, the browser.
-import { spawn } from 'node:child_process';
+// Shared by the site tests: running the build commands, reading the built files, serving a
+// built portal to the browser.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
-
-export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const NODE = process.execPath;
+import { join, relative } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { BUILD_TIMEOUT_MS, runScript, scriptEnv, type Finished } from '../helpers/processes.ts';
 
 const created: string[] = [];
 
@@ -23,35 +22,13 @@ export function removeTempDirs(): void {
   for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export interface Finished {
-  code: number | null;
-  output: string;
-}
-
-/** Runs a project script with Node and collects its output. */
-export function runScript(script: string, args: string[], timeoutMs = 240_000): Promise<Finished> {
-  return new Promise((done, fail) => {
-    const env = { ...process.env };
-    delete env.PORTAL_MODEL;
-    delete env.PORTAL_PREVIEW;
-    const child = spawn(NODE, [join(ROOT, script), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`${script} took longer than ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    child.once('error', fail);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      done({ code, output });
-    });
-  });
+/** Runs a project script as a plain build would (none of the preview's variables) and collects its output. */
+export function runSiteScript(script: string, args: string[]): Promise<Finished> {
+  return runScript(script, args, { env: scriptEnv(), timeoutMs: BUILD_TIMEOUT_MS });
 }
 
 export async function buildSite(spec: string, out: string, extra: string[] = []): Promise<Finished> {
-  const result = await runScript('scripts/build.ts', ['--spec', spec, '--out', out, ...extra]);
+  const result = await runSiteScript('scripts/build.ts', ['--spec', spec, '--out', out, ...extra]);
   if (result.code !== 0) throw new Error(`Build of ${spec} failed:\n${result.output}`);
   return result;
 }
@@ -100,32 +77,6 @@ export function sidebarOf(html: string): string {
   return start >= 0 && end > start ? html.slice(start, end) : '';
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-/** Operations of a `paths` or `webhooks` map, counted from the raw JSON (path items by $ref included). */
-export function countOperations(map: Record<string, any> | undefined, document: Record<string, any>): number {
-  let count = 0;
-  for (const item of Object.values(map ?? {})) {
-    let pathItem = item;
-    if (pathItem && typeof pathItem.$ref === 'string' && pathItem.$ref.startsWith('#/')) {
-      pathItem = pathItem.$ref
-        .slice(2)
-        .split('/')
-        .reduce((node: any, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document);
-    }
-    for (const method of METHODS) if (pathItem && typeof pathItem[method] === 'object') count++;
-  }
-  return count;
-}
-
 /** Page folders (`<name>/index.html`) directly under a folder. */
 export function pageFolders(dir: string): string[] {
   try {
@@ -135,4 +86,36 @@ export function pageFolders(dir: string): string[] {
   } catch {
     return [];
   }
+}
+
+export interface ServedSite {
+  /** The built portal's folder. */
+  out: string;
+  server: StaticServer;
+  browser: Browser;
+  /** Closes the browser and the server (the folder goes with removeTempDirs). */
+  close(): Promise<void>;
+}
+
+/** Builds a description into a fresh folder, serves it on 127.0.0.1 and opens Chromium: the setup of the browser tests. */
+export async function serveBuiltSite(name: string, spec: string, extra: string[] = []): Promise<ServedSite> {
+  const out = join(tempDir(name), 'site');
+  await buildSite(spec, out, extra);
+  const server = await serveStatic(out, { host: '127.0.0.1', port: 0 });
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return {
+    out,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
 }

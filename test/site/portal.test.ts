@@ -7,12 +7,15 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { ROOT, buildSite, exists, fingerprint, launchBrowser, removeTempDirs, mainOf, read, runScript, sidebarOf, tempDir } from './helpers.ts';
+import type { StaticServer } from '../../scripts/serve-static.ts';
+import { seriousAxeViolations } from '../helpers/browser.ts';
+import { METHODS } from '../helpers/documents.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { refused } from '../helpers/ports.ts';
+import { exists, fingerprint, mainOf, read, removeTempDirs, runSiteScript, serveBuiltSite, sidebarOf, tempDir, type ServedSite } from './helpers.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
 const SITE = 'https://docs.petstore.example/';
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 interface RawOperation {
   method: string;
@@ -20,6 +23,7 @@ interface RawOperation {
   op: Record<string, any>;
 }
 
+let site: ServedSite;
 let out: string;
 let raw: Record<string, any>;
 let operations: RawOperation[];
@@ -33,21 +37,19 @@ function pageOf(operationId: string): string {
 }
 
 beforeAll(async () => {
-  out = join(tempDir('petstore'), 'site');
-  await buildSite(SPEC, out, ['--site', SITE]);
+  site = await serveBuiltSite('petstore', SPEC, ['--site', SITE]);
+  ({ out, server, browser } = site);
   // The published description is the reference for what the pages must show.
   raw = JSON.parse(read(out, 'openapi.json'));
   operations = Object.entries(raw.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })),
   );
-  server = await serveStatic(out);
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
   removeTempDirs();
+  if (site) expect(await refused(site.server.port)).toBe(true);
 });
 
 describe('pages from our description', () => {
@@ -205,11 +207,7 @@ describe('in Chromium', () => {
       for (const [name, path] of Object.entries(PAGES).flatMap(([n, p]) => [[n, p], [`${n} (phone)`, p]])) {
         const page = await open(theme, path, name.endsWith('(phone)') ? { width: 390, height: 844 } : undefined);
         expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
-        await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
-        const result = await page.evaluate(async () => (window as any).axe.run(document));
-        const serious = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${name}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        const serious = (await seriousAxeViolations(page)).map((v) => `${name}: ${v}`);
         expect(serious).toEqual([]);
         await page.context().close();
       }
@@ -269,14 +267,14 @@ describe('a broken description', () => {
     const dir = tempDir('broken');
     const broken = join(dir, 'openapi.yaml');
     writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      responses: {', ''].join('\n'));
-    const result = await runScript('scripts/build.ts', ['--spec', broken, '--out', out]);
+    const result = await runSiteScript('scripts/build.ts', ['--spec', broken, '--out', out]);
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/openapi\.yaml:\d+:\d+ error \S+ /);
     expect(fingerprint(out)).toBe(before);
 
     // A reference to a file that does not exist fails the same way.
     writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', "    $ref: './missing.yaml'", ''].join('\n'));
-    const missing = await runScript('scripts/build.ts', ['--spec', broken, '--out', out]);
+    const missing = await runSiteScript('scripts/build.ts', ['--spec', broken, '--out', out]);
     expect(missing.code).toBe(1);
     expect(missing.output).toMatch(/openapi\.yaml:7:\d+ error \S+ /);
     expect(fingerprint(out)).toBe(before);
@@ -285,7 +283,7 @@ describe('a broken description', () => {
   it('fails under --strict when lint finds errors, leaving the previous output too', async () => {
     const before = fingerprint(out);
     const linted = join(ROOT, 'node_modules/@readme/oas-examples/3.0/json/petstore.json');
-    const result = await runScript('scripts/build.ts', ['--spec', linted, '--out', out, '--strict']);
+    const result = await runSiteScript('scripts/build.ts', ['--spec', linted, '--out', out, '--strict']);
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/petstore\.json:\d+:\d+ error \S+ /);
     expect(result.output).toContain('--strict');

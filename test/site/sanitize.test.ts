@@ -4,28 +4,29 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { ROOT, buildSite, launchBrowser, removeTempDirs, listFiles, mainOf, read, tempDir } from './helpers.ts';
+import type { StaticServer } from '../../scripts/serve-static.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { refused } from '../helpers/ports.ts';
+import { listFiles, mainOf, read, removeTempDirs, serveBuiltSite, type ServedSite } from './helpers.ts';
 
 const SPEC = join(ROOT, 'test/site/fixtures/hostile.yaml');
 
+let site: ServedSite;
 let out: string;
 let pages: string[];
 let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = join(tempDir('hostile'), 'site');
-  await buildSite(SPEC, out);
+  site = await serveBuiltSite('hostile', SPEC);
+  ({ out, server, browser } = site);
   pages = listFiles(out).filter((f) => f.endsWith('.html'));
-  server = await serveStatic(out);
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
   removeTempDirs();
+  if (site) expect(await refused(site.server.port)).toBe(true);
 });
 
 describe('a description full of markup', () => {

@@ -1,0 +1,33 @@
+// Debian's Chromium for the browser tests, and axe-core run inside a page.
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT } from './paths.ts';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The serious and critical axe-core violations on the page, as `rule at target, target`
+ * lines; only inside `include` (a selector) when given, else the whole document.
+ */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async (selector) => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: unknown) => Promise<Result> } }).axe;
+    const result = await axe.run(selector === null ? document : { include: [selector] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, include ?? null);
+}
