@@ -30,7 +30,7 @@ let operations: RawOperation[];
 let server: StaticServer;
 let browser: Browser;
 
-/** Page slug of an operation, read from the built tag pages' links (not from the model code). */
+/** Page of an operation: its operationId in kebab-case, worked out here rather than by the model code, so the built pages are checked against the rule. */
 function pageOf(operationId: string): string {
   const slug = operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
   return `operations/${slug}/index.html`;
