@@ -4,6 +4,7 @@
 // `Prefer: dynamic=true`, and responses with a schema but no example at all,
 // need the engine at request time.
 import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { baseMediaType, bodyKind } from '../model/media.ts';
 import type { Header, MediaType, Operation, Response, SchemaNode } from '../model/types.ts';
 import type { DeprecationSignals } from './deprecation.ts';
 
@@ -51,20 +52,16 @@ export interface PreparedAnswers {
 const SKIPPED_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
 const SIGNAL_HEADERS = new Set(['deprecation', 'sunset', 'link']);
 
-export function isJsonType(type: string): boolean {
-  const base = type.split(';')[0].trim().toLowerCase();
-  return base === 'application/json' || base.endsWith('+json') || base === '*/*' || base === 'application/*';
-}
-
 function statusOf(key: string, fallback = 200): number {
   if (/^[1-5]\d\d$/.test(key)) return Number(key);
   if (/^[1-5]xx$/i.test(key)) return Number(key[0]) * 100;
   return fallback;
 }
 
+/** A value as the body of the Content-Type sent: a string as is unless the type is JSON, anything else as JSON. */
 export function serialize(value: unknown, type: string): Buffer | undefined {
   if (value === undefined) return undefined;
-  if (typeof value === 'string' && !isJsonType(type)) return Buffer.from(value);
+  if (typeof value === 'string' && bodyKind(type) !== 'json') return Buffer.from(value);
   const text = JSON.stringify(value);
   return text === undefined ? undefined : Buffer.from(text);
 }
@@ -137,13 +134,14 @@ function prepareMedia(
   status: number,
   common: string[],
 ): PreparedMedia {
-  const base = media.mediaType.split(';')[0].trim().toLowerCase();
+  const base = baseMediaType(media.mediaType);
   const slash = base.indexOf('/');
   const examples = new Map<string, Answer>();
   for (const example of media.examples) {
     if (example.value === undefined || examples.has(example.name)) continue;
-    const body = serialize(example.value, media.mediaType);
-    const headers = ['Content-Type', contentTypeFor(media.mediaType, example.value), 'Content-Length', String(body?.length ?? 0), ...common];
+    const contentType = contentTypeFor(media.mediaType, example.value);
+    const body = serialize(example.value, contentType);
+    const headers = ['Content-Type', contentType, 'Content-Length', String(body?.length ?? 0), ...common];
     examples.set(example.name, { status, headers, body });
   }
   const first = examples.values().next().value ?? {
@@ -167,7 +165,7 @@ function prepareResponse(
     media.find((m) => m.major === '*' && m.minor === '*') ??
     media.find((m) => m.major === 'application' && m.minor === 'json') ??
     media[0];
-  const firstValue = response.content.find((m) => isJsonType(m.mediaType))?.examples[0]?.value;
+  const firstValue = response.content.find((m) => bodyKind(m.mediaType) === 'json')?.examples[0]?.value;
   return {
     key: response.status,
     status,

@@ -69,7 +69,8 @@ export type DecodedBody = { ok: true; body: unknown } | { ok: false; code: 'inva
 
 /** The body as its schema is checked against: parsed JSON, form fields, text, or the bytes as they came. */
 export function decodeBody(media: BodyMedia, raw: Buffer): DecodedBody {
-  if (media.kind !== 'json' && media.kind !== 'form' && media.kind !== 'text') return { ok: true, body: raw };
+  // Text is decoded only to be checked: a body in a legacy charset is not refused for it.
+  if (media.kind === 'multipart' || media.kind === 'binary' || (media.kind === 'text' && media.schema === undefined)) return { ok: true, body: raw };
   let text: string;
   try {
     text = UTF8.decode(raw);

@@ -5,7 +5,8 @@
 // against their schemas.
 import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
-import type { Operation, Parameter, ParameterLocation } from '../model/types.ts';
+import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
+import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
 import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
 
 interface ParamSpec {
@@ -21,12 +22,11 @@ interface ParamSpec {
   schema: unknown;
 }
 
-export type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'other';
-
 export interface BodyMedia {
   /** Lower-case media type without parameters, e.g. `application/json`, `*\/*`. */
   type: string;
   kind: BodyKind;
+  /** The raw schema ajv checks the body against; undefined when the body is not checked. */
   schema: unknown;
   validate?: ValidateFunction | null;
 }
@@ -41,14 +41,6 @@ export interface RequestSpec {
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 /** Headers the OpenAPI specification says parameters may not describe. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-
-export function bodyKind(type: string): BodyKind {
-  if (type === 'application/json' || type.endsWith('+json') || type === '*/*' || type === 'application/*') return 'json';
-  if (type === 'application/x-www-form-urlencoded') return 'form';
-  if (type.startsWith('multipart/')) return 'multipart';
-  if (type.startsWith('text/')) return 'text';
-  return 'other';
-}
 
 function shapeOf(schema: unknown, deref: Deref): ParamSpec['shape'] {
   const node = deref(schema);
@@ -78,7 +70,20 @@ function paramSpec(parameter: Parameter, document: OpenApiDocument, deref: Deref
   };
 }
 
-export function readRequestSpec(document: OpenApiDocument, op: Operation): RequestSpec {
+/** A model schema with its reference to a component followed (the model keeps those as references). */
+export type SchemaResolver = (node: SchemaNode | undefined) => SchemaNode | undefined;
+
+/**
+ * Whether a body is checked against its schema: JSON and form fields are;
+ * text only when the schema is a string (an XML or CSV body described by an
+ * object schema is not parsed); multipart parts and bytes are not.
+ */
+function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknown): unknown {
+  if (kind === 'json' || kind === 'form') return raw;
+  return kind === 'text' && isStringSchema(node) ? raw : undefined;
+}
+
+export function readRequestSpec(document: OpenApiDocument, op: Operation, resolve: SchemaResolver = (node) => node): RequestSpec {
   const deref = createDeref(document);
   const params: ParamSpec[] = [];
   for (const parameter of op.parameters) {
@@ -96,10 +101,11 @@ export function readRequestSpec(document: OpenApiDocument, op: Operation): Reque
     const content = isObject(body) && isObject(body.content) ? body.content : {};
     spec.body = {
       required: op.requestBody.required,
-      media: op.requestBody.content.map(({ mediaType }) => {
-        const type = mediaType.split(';')[0].trim().toLowerCase();
+      media: op.requestBody.content.map(({ mediaType, schema }) => {
+        const node = resolve(schema);
+        const kind = bodyKind(mediaType, node);
         const raw = content[mediaType];
-        return { type, kind: bodyKind(type), schema: isObject(raw) ? raw.schema : undefined };
+        return { type: baseMediaType(mediaType), kind, schema: checkedSchema(kind, node, isObject(raw) ? raw.schema : undefined) };
       }),
     };
   }
@@ -108,13 +114,13 @@ export function readRequestSpec(document: OpenApiDocument, op: Operation): Reque
 
 /** The declared media type a request's Content-Type matches (exact, then `type/*`, then `*\/*`). */
 export function matchMedia(media: BodyMedia[], contentType: string): BodyMedia | undefined {
-  const type = contentType.split(';')[0].trim().toLowerCase();
+  const type = baseMediaType(contentType);
   if (!/^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/.test(type)) return undefined;
   const exact = media.find((m) => m.type === type);
   if (exact) return exact;
   const major = type.slice(0, type.indexOf('/'));
   // A JSON-flavoured type (`application/merge-patch+json`) is accepted where plain JSON is declared.
-  if (type.endsWith('+json')) {
+  if (isJsonMediaType(type)) {
     const json = media.find((m) => m.type === 'application/json');
     if (json) return json;
   }
@@ -232,7 +238,7 @@ function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFun
 
 /** The parsed body against the matched media type's schema; the first problem, or undefined. */
 export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompiler): string | undefined {
-  if (media.schema === undefined || media.kind === 'multipart' || media.kind === 'other') return undefined;
+  if (media.schema === undefined) return undefined;
   if (media.validate === undefined) media.validate = compiler.compile(media.schema, media.kind !== 'json') ?? null;
   const validate = media.validate;
   if (!validate || validate(body)) return undefined;

@@ -80,6 +80,11 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     router.add(op.path, op.method, mock);
     for (const r of op.responses) for (const h of r.headers) declaredHeaders.add(h.name);
   }
+  // Follows a few hops, for a component that is only a reference to another.
+  const resolve = (node: SchemaNode | undefined): SchemaNode | undefined => {
+    for (let hops = 0; hops < 8 && node?.ref !== undefined; hops++) node = schemas.get(node.ref);
+    return node;
+  };
   const basePaths = basePathsOf(model);
   const compiler = new SchemaCompiler(document);
   const matchWithBase = (path: string) => {
@@ -106,7 +111,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     compiler,
     engine: new Engine(document),
     requestSpec(mock) {
-      return (mock.request ??= readRequestSpec(document, mock.op));
+      return (mock.request ??= readRequestSpec(document, mock.op, resolve));
     },
     match(path) {
       const exact = matchWithBase(path);
