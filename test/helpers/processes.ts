@@ -176,3 +176,13 @@ export async function stop(running: Running | undefined, signal: NodeJS.Signals 
   // A process that left the group could still hold the pipes open: do not wait for it forever.
   await Promise.race([running.closed, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
 }
+
+/** Whether the process is gone: signal 0 to its pid fails. */
+export function gone(running: Running): boolean {
+  try {
+    process.kill(running.child.pid!, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}

@@ -1,82 +1,64 @@
-// Shared by the try-it browser tests: ports, processes and the browser.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, createServer } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+// Shared by the try-it browser tests: the built portal beside a mock serving the same
+// description, and what a reader does with a panel (send, run the curl command).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
+import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { BUILD_TIMEOUT_MS, runScript, runShell, scriptEnv } from '../helpers/processes.ts';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+export interface TryItSite {
+  /** The built portal's folder. */
+  out: string;
+  mock: MockServer;
+  portal: StaticServer;
+  browser: Browser;
+  /** Closes the browser, the portal's server and the mock, and removes the folder. */
+  close(): Promise<void>;
 }
 
-/** A port nobody listens on right now, chosen by the system. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+/**
+ * A mock serving `spec` on a port of the system's choosing, the portal built from the same
+ * description with its panels' default target set to that mock, served on 127.0.0.1, and Chromium.
+ */
+export async function startTryItSite(spec: string, prefix: string): Promise<TryItSite> {
+  const out = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  const opened: (() => Promise<unknown>)[] = [() => rm(out, { recursive: true, force: true })];
+  const close = async () => {
+    for (const closeOne of opened.splice(0).reverse()) await closeOne();
+  };
+  try {
+    const mock = await startMockServer({ spec, port: 0, host: '127.0.0.1', quiet: true, watch: false });
+    opened.push(() => mock.close());
+    const build = await runScript('scripts/build.ts', ['--spec', spec, '--out', out], {
+      env: scriptEnv({ PORTAL_MOCK_URL: mock.url }),
+      timeoutMs: BUILD_TIMEOUT_MS,
     });
-  });
-}
-
-/** Whether a TCP connection to the port is refused (nothing listens). */
-export function refused(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
-
-export interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Running {
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
-  child.stdout!.on('data', (chunk) => (text += chunk));
-  child.stderr!.on('data', (chunk) => (text += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, output: () => text, exited };
-}
-
-/** Resolves once the output matches, rejects when the process exits first or time runs out. */
-export async function waitForOutput(running: Running, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  void running.exited.then(() => (exited = true));
-  while (Date.now() < deadline) {
-    const match = running.output().match(pattern);
-    if (match) return match;
-    if (exited) throw new Error(`Process exited before printing ${pattern}:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (build.code !== 0) throw new Error(`Build failed:\n${build.output}`);
+    const portal = await serveStatic(out, { host: '127.0.0.1', port: 0 });
+    opened.push(() => portal.close());
+    const browser = await launchBrowser();
+    opened.push(() => browser.close());
+    return { out, mock, portal, browser, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
-  throw new Error(`Timed out waiting for ${pattern}:\n${running.output()}`);
 }
 
-/** Stops a process a test started and waits until it is gone. */
-export async function stop(running: Running | undefined): Promise<void> {
-  if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
-  running.child.kill('SIGTERM');
-  const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
-  await running.exited;
-  clearTimeout(timer);
+/** Clicks Send and returns the status line once the panel has one. */
+export async function send(page: Page): Promise<string> {
+  await page.locator('#try-it-send').click();
+  await page.locator('#try-it-status').filter({ hasText: /Response: |Could not|blocked|Not sent/ }).waitFor();
+  return (await page.locator('#try-it-status').textContent()) ?? '';
+}
+
+/** Runs a curl command as a reader pastes it into a shell; the HTTP status it got. */
+export async function curlStatus(command: string, cwd = ROOT): Promise<string> {
+  const result = await runShell(`${command} -s -o /dev/null -w '%{http_code}'`, { cwd, timeoutMs: 30_000 });
+  if (result.code !== 0) throw new Error(`curl exited with ${result.code}:\n${result.output}`);
+  return result.stdout;
 }

@@ -2,45 +2,35 @@
 // in a query or header, HTTP basic, a pasted OAuth2 token, form and multipart
 // bodies, a media-type choice, every parameter location. Real Chromium
 // against the real mock serving the same description.
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/cli/args.ts';
-import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { freePort, launchBrowser, refused, run } from './helpers.ts';
+import type { MockServer } from '../../scripts/mock/server.ts';
+import type { StaticServer } from '../../scripts/serve-static.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { refused } from '../helpers/ports.ts';
+import { curlStatus, send, startTryItSite, type TryItSite } from './helpers.ts';
 
-const exec = promisify(execFile);
 const SPEC = join(ROOT, 'test/try-it/fixtures/shop-admin.yaml');
 
-let out: string;
+let site: TryItSite;
 let mock: MockServer;
 let portal: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), 'try-it-other-'));
-  mock = await startMockServer({ spec: SPEC, port: await freePort(), host: '127.0.0.1', quiet: true, watch: false });
-  const build = run(process.execPath, ['scripts/build.ts', '--spec', SPEC, '--out', out], {
-    cwd: ROOT,
-    env: { ...process.env, PORTAL_MOCK_URL: mock.url },
-  });
-  const { code } = await build.exited;
-  if (code !== 0) throw new Error(`Build failed:\n${build.output()}`);
-  portal = await serveStatic(out, { host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
+  site = await startTryItSite(SPEC, 'try-it-other');
+  ({ mock, portal, browser } = site);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  await mock?.close();
-  if (out) await rm(out, { recursive: true, force: true });
-  if (mock) expect(await refused(mock.port)).toBe(true);
+  await site?.close();
+  if (site) {
+    expect(await refused(mock.port)).toBe(true);
+    expect(await refused(portal.port)).toBe(true);
+  }
 });
 
 async function open(slug: string): Promise<{ page: Page; sent: () => Request }> {
@@ -54,17 +44,8 @@ async function open(slug: string): Promise<{ page: Page; sent: () => Request }> 
   return { page, sent: () => last! };
 }
 
-async function send(page: Page): Promise<string> {
-  await page.locator('#try-it-send').click();
-  await page.locator('#try-it-status').filter({ hasText: /Response: |Could not|blocked|Not sent/ }).waitFor();
-  return (await page.locator('#try-it-status').textContent()) ?? '';
-}
-
-async function curlStatus(page: Page, cwd = ROOT): Promise<string> {
-  const command = await page.locator('#try-it-curl').inputValue();
-  const { stdout } = await exec('sh', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`], { cwd });
-  return stdout;
-}
+/** The status the panel's curl command gets when run in a shell in `cwd`. */
+const curlStatusOf = async (page: Page, cwd = ROOT): Promise<string> => curlStatus(await page.locator('#try-it-curl').inputValue(), cwd);
 
 describe('try-it panel on other descriptions', () => {
   it('a server with variables, HTTP basic, a form body, then the same as JSON', async () => {
@@ -82,12 +63,12 @@ describe('try-it panel on other descriptions', () => {
     expect(await sent().headerValue('authorization')).toBe(`Basic ${Buffer.from('staff:s3cret').toString('base64')}`);
     expect(await sent().headerValue('content-type')).toBe('application/x-www-form-urlencoded');
     expect(sent().postData()).toBe('grant_type=client_credentials&client_id=shop-42');
-    expect(await curlStatus(page)).toBe('200');
+    expect(await curlStatusOf(page)).toBe('200');
 
     // The mock checks the form against the schema: client_id has at least 3 characters.
     await page.getByLabel('client_id').fill('x');
     expect(await send(page)).toContain('400 Bad Request');
-    expect(await curlStatus(page)).toBe('400');
+    expect(await curlStatusOf(page)).toBe('400');
 
     await page.getByLabel('Media type').selectOption('application/json');
     expect(await page.getByLabel('client_id').isHidden()).toBe(true);
@@ -124,7 +105,7 @@ describe('try-it panel on other descriptions', () => {
     const dir = await mkdtemp(join(tmpdir(), 'try-it-upload-'));
     try {
       await writeFile(join(dir, 'rex.png'), 'not really a png');
-      expect(await curlStatus(page, dir)).toBe('201');
+      expect(await curlStatusOf(page, dir)).toBe('201');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -146,7 +127,7 @@ describe('try-it panel on other descriptions', () => {
     expect(await sent().headerValue('x-trace')).toBe('trace-9');
     const curl = await page.locator('#try-it-curl').inputValue();
     expect(curl).toContain("-H 'Cookie: session=abc'");
-    expect(await curlStatus(page)).toBe('200');
+    expect(await curlStatusOf(page)).toBe('200');
 
     // An empty path parameter is caught before anything is sent.
     await page.getByLabel('year').fill('');

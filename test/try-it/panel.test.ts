@@ -1,19 +1,18 @@
 // The try-it panel in real Chromium, on the built portal, against the real
 // mock server: what a reader sees after each kind of request.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SPEC, ROOT } from '../../scripts/cli/args.ts';
-import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { freePort, launchBrowser, refused, run } from './helpers.ts';
+import { DEFAULT_SPEC } from '../../scripts/cli/args.ts';
+import type { MockServer } from '../../scripts/mock/server.ts';
+import type { StaticServer } from '../../scripts/serve-static.ts';
+import { seriousAxeViolations } from '../helpers/browser.ts';
+import { freePort, refused } from '../helpers/ports.ts';
+import { runShell } from '../helpers/processes.ts';
+import { curlStatus, send, startTryItSite, type TryItSite } from './helpers.ts';
 
-const exec = promisify(execFile);
-
+let site: TryItSite;
 let out: string;
 let mock: MockServer;
 let portal: StaticServer;
@@ -23,18 +22,9 @@ let context: BrowserContext;
 let panelScript: string;
 
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), 'try-it-site-'));
-  const mockPort = await freePort();
-  mock = await startMockServer({ spec: DEFAULT_SPEC, port: mockPort, host: '127.0.0.1', quiet: true, watch: false });
   // The panels' default target is this mock, so every scenario runs as a reader would use it.
-  const build = run(process.execPath, ['scripts/build.ts', '--out', out], {
-    cwd: ROOT,
-    env: { ...process.env, PORTAL_MOCK_URL: mock.url },
-  });
-  const { code } = await build.exited;
-  if (code !== 0) throw new Error(`Build failed:\n${build.output()}`);
-  portal = await serveStatic(out, { host: '127.0.0.1', port: 0 });
-  browser = await launchBrowser();
+  site = await startTryItSite(DEFAULT_SPEC, 'try-it-site');
+  ({ out, mock, portal, browser } = site);
   context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
   const html = await readFile(join(out, 'operations/get-pet-by-id/index.html'), 'utf8');
@@ -44,12 +34,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-  await mock?.close();
-  if (out) await rm(out, { recursive: true, force: true });
-  if (mock) expect(await refused(mock.port)).toBe(true);
-  if (portal) expect(await refused(portal.port)).toBe(true);
+  await site?.close();
+  if (site) {
+    expect(await refused(mock.port)).toBe(true);
+    expect(await refused(portal.port)).toBe(true);
+  }
 });
 
 async function open(slug: string, theme: 'light' | 'dark' = 'dark'): Promise<Page> {
@@ -59,12 +48,6 @@ async function open(slug: string, theme: 'light' | 'dark' = 'dark'): Promise<Pag
   // The script enables Send once it has wired the form.
   await page.locator('#try-it-send:not([disabled])').waitFor();
   return page;
-}
-
-async function send(page: Page): Promise<string> {
-  await page.locator('#try-it-send').click();
-  await page.locator('#try-it-status').filter({ hasText: /Response: |Could not|blocked/ }).waitFor();
-  return (await page.locator('#try-it-status').textContent()) ?? '';
 }
 
 const bodyText = (page: Page) => page.locator('#try-it-response-body').textContent();
@@ -166,8 +149,7 @@ describe('try-it panel against the mock', () => {
     expect(command).toContain(`-X POST '${mock.url}/pets'`);
     expect(command).toContain(`-H 'Authorization: Bearer it'\\''s-my-key'`);
     expect(command).toContain('"name": "Luna"');
-    const { stdout } = await exec('sh', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`]);
-    expect(stdout).toBe('201');
+    expect(await curlStatus(command)).toBe('201');
 
     // And for an error the panel showed: the same 404 from the shell.
     const get = await open('get-pet-by-id');
@@ -177,8 +159,7 @@ describe('try-it panel against the mock', () => {
     await get.getByRole('button', { name: 'Copy as curl' }).click();
     await get.locator('#try-it-copy-status').filter({ hasText: 'Copied' }).waitFor();
     const second = await get.evaluate(() => navigator.clipboard.readText());
-    const { stdout: code } = await exec('sh', ['-c', `${second} -s -o /dev/null -w '%{http_code}'`]);
-    expect(code).toBe('404');
+    expect(await curlStatus(second)).toBe('404');
     await get.close();
     await page.close();
   });
@@ -243,8 +224,9 @@ describe('try-it panel against the mock', () => {
   });
 
   it('the panel script stays under 15 KB gzipped', async () => {
-    const { stdout } = await exec('sh', ['-c', `gzip -9c '${join(out, panelScript)}' | wc -c`]);
-    expect(Number(stdout.trim())).toBeLessThanOrEqual(15 * 1024);
+    const gzipped = await runShell(`gzip -9c '${join(out, panelScript)}' | wc -c`, { timeoutMs: 30_000 });
+    expect(gzipped).toMatchObject({ code: 0, stderr: '' });
+    expect(Number(gzipped.stdout.trim())).toBeLessThanOrEqual(15 * 1024);
   });
 
   it('works by keyboard alone, and the answer is announced', async () => {
@@ -303,14 +285,7 @@ describe('try-it panel against the mock', () => {
         } else {
           await send(page);
         }
-        await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const result = await axe.run({ include: ['#try-it'] });
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
+        const violations = await seriousAxeViolations(page, '#try-it');
         found.push(...violations.map((v) => `${slug}: ${v}`));
         await page.close();
       }

@@ -2,19 +2,19 @@
 // styles as the OpenAPI specification tabulates them, credentials, shell
 // quoting checked by a real shell, and the panel built for every operation
 // of the real test documents.
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/cli/args.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
 import { shellQuote, toCurl } from '../../site/src/scripts/try-it/curl.ts';
 import { buildRequest } from '../../site/src/scripts/try-it/request.ts';
 import type { ParamSpec, RequestInput } from '../../site/src/scripts/try-it/types.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { run, runShell } from '../helpers/processes.ts';
 
-const exec = promisify(execFile);
+/** A shell run to its end; past this it has hung. */
+const SHELL_TIMEOUT_MS = 30_000;
 
 function param(partial: Partial<ParamSpec> & Pick<ParamSpec, 'in'>): ParamSpec {
   const style = partial.style ?? (partial.in === 'query' || partial.in === 'cookie' ? 'form' : 'simple');
@@ -90,8 +90,9 @@ describe('parameter serialization (OpenAPI style table)', () => {
 describe('curl command', () => {
   it('quotes anything so that sh reads back exactly the text', async () => {
     const nasty = `it's "$HOME" \`id\` $(id) \\ ; | & \n next line ' '' !`;
-    const { stdout } = await exec('sh', ['-c', `printf %s ${shellQuote(nasty)}`]);
-    expect(stdout).toBe(nasty);
+    const printed = await runShell(`printf %s ${shellQuote(nasty)}`, { timeoutMs: SHELL_TIMEOUT_MS });
+    expect(printed).toMatchObject({ code: 0, stderr: '' });
+    expect(printed.stdout).toBe(nasty);
   });
 
   it('is one valid shell command, body and all, for every operation of the real test documents', async () => {
@@ -127,8 +128,9 @@ describe('curl command', () => {
     expect(operations).toBeGreaterThan(200);
     // `sh -n` parses without running: each command must be exactly one complete simple command.
     const script = commands.map((c, i) => `f${i}() { ${c}\n}`).join('\n');
-    await expect(exec('sh', ['-n', '-c', script])).resolves.toBeDefined();
-    const curlCalls = await exec('sh', ['-c', `curl() { echo call; }\n${commands.join('\n')}`]);
+    expect(await run('sh', ['-n', '-c', script], { timeoutMs: SHELL_TIMEOUT_MS })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const curlCalls = await runShell(`curl() { echo call; }\n${commands.join('\n')}`, { timeoutMs: SHELL_TIMEOUT_MS });
+    expect(curlCalls).toMatchObject({ code: 0, stderr: '' });
     expect(curlCalls.stdout.trim().split('\n')).toHaveLength(commands.length);
   });
 

@@ -5,14 +5,21 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/cli/args.ts';
-import { freePort, launchBrowser, refused, run, stop, waitForOutput, type Running } from './helpers.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { freePort, refused } from '../helpers/ports.ts';
+import { gone, startScript, stop, type Running } from '../helpers/processes.ts';
+
+/** Building the portal included; past this, `npm start` has hung. */
+const START_TIMEOUT_MS = 300_000;
 
 const started: Running[] = [];
 const folders: string[] = [];
 
 afterAll(async () => {
-  for (const running of started) await stop(running);
+  for (const running of started) {
+    await stop(running);
+    expect(gone(running)).toBe(true);
+  }
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
@@ -27,9 +34,9 @@ describe('npm start', () => {
     const port = await freePort();
     const mockPort = await freePort();
     const out = await tempDir();
-    const start = run(process.execPath, ['scripts/start.ts', '--port', String(port), '--mock-port', String(mockPort), '--out', out], { cwd: ROOT });
+    const start = startScript('scripts/start.ts', ['--port', String(port), '--mock-port', String(mockPort), '--out', out], { timeoutMs: START_TIMEOUT_MS });
     started.push(start);
-    await waitForOutput(start, /Mock server: \S+/, 120_000);
+    await start.waitFor(/Mock server: \S+/, 120_000);
     expect(start.output()).toContain(`Portal: http://127.0.0.1:${port}/`);
     expect(start.output()).toContain(`Mock server: http://127.0.0.1:${mockPort}/`);
 
@@ -62,9 +69,9 @@ describe('npm start', () => {
     const taken = (blocker.address() as { port: number }).port;
     try {
       const out = await tempDir();
-      const start = run(process.execPath, ['scripts/start.ts', '--port', String(await freePort()), '--mock-port', String(taken), '--out', out], { cwd: ROOT });
+      const start = startScript('scripts/start.ts', ['--port', String(await freePort()), '--mock-port', String(taken), '--out', out], { timeoutMs: START_TIMEOUT_MS });
       started.push(start);
-      const { code } = await start.exited;
+      const { code } = await start.closed;
       expect(code).toBe(1);
       expect(start.output()).toContain(`Port ${taken} on 127.0.0.1 is already in use, so the mock server cannot start there.`);
       expect(start.output()).not.toContain('Building the portal');
