@@ -2,13 +2,17 @@
 // description, a real browser on its pages, saves made to the files on disk.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureSave } from '../../scripts/dev/measure.ts';
-import { freePort, launchBrowser, portFree, run, type Running } from './helpers.ts';
+import { launchBrowser, seriousAxeViolations } from '../helpers/browser.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { freePort, refused } from '../helpers/ports.ts';
+import { BUILD_TIMEOUT_MS, gone, run, start, stop, type Running } from '../helpers/processes.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+/** The preview lives through the whole file; past this, it has hung. */
+const PREVIEW_TIMEOUT_MS = 600_000;
 const NODE = join(ROOT, 'node_modules/.bin/node');
 const AUTH = { headers: { Authorization: 'Bearer test-key' } };
 
@@ -57,15 +61,6 @@ function edit(file: string, change: (text: string) => string): void {
   writeFileSync(file, next);
 }
 
-async function axeProblems(target: Page, selector: string): Promise<string[]> {
-  await target.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
-  const violations = await target.evaluate(async (include) => {
-    const result = await (window as unknown as { axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run({ include: [include] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact }));
-  }, selector);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'preview-test-'));
   cpSync(join(ROOT, 'openapi'), join(tmp, 'openapi'), { recursive: true });
@@ -74,10 +69,10 @@ beforeAll(async () => {
   petsFile = join(tmp, 'openapi/paths/pets.yaml');
   port = await freePort();
   mockPort = await freePort();
-  preview = run(
+  preview = start(
     NODE,
     ['scripts/dev.ts', '--spec', spec, '--port', String(port), '--mock-port', String(mockPort), '--host', '127.0.0.1', '--base', join(tmp, 'base/openapi.yaml')],
-    { cwd: ROOT, env: cleanEnv() },
+    { cwd: ROOT, env: cleanEnv(), timeoutMs: PREVIEW_TIMEOUT_MS },
   );
   // Starting waits for any site build running meanwhile (they share the site's .astro folder).
   site = (await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1];
@@ -88,9 +83,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (preview && preview.child.exitCode === null && preview.child.signalCode === null) {
-    preview.child.kill('SIGKILL');
-    await preview.exited;
+  if (preview) {
+    await stop(preview, 'SIGKILL');
+    expect(gone(preview)).toBe(true);
   }
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -141,7 +136,7 @@ describe('npm run dev', () => {
     expect((await (await fetch(`${mock}pets`, AUTH)).json())[0].name).toBe('Rexanne');
     // The terminal lists the same problem in `file:line:col severity rule message` form.
     await preview.waitFor(/paths\/pets\.yaml:3:\d+ error \S+ .+/, 5_000);
-    expect(await axeProblems(page, '#portal-preview-problems')).toEqual([]);
+    expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
 
     // The problem links to its line in the source view.
     const source = await browser.newPage();
@@ -198,14 +193,13 @@ describe('npm run dev', () => {
     expect(await change.textContent()).toMatch(/^BREAKING .*status/);
     expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('1');
     expect(await page.locator('.preview-change-group').first().locator('h2 a').getAttribute('href')).toBe('/operations/list-pets/');
-    expect(await axeProblems(page, 'main')).toEqual([]);
+    expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });
 
   it('leaves the page and the link out of a published build, even with PORTAL_PREVIEW=1 and DEV=1 set', async () => {
     const out = join(tmp, 'site');
-    const build = run(NODE, ['scripts/build.ts', '--spec', spec, '--out', out], { cwd: ROOT, env: cleanEnv({ PORTAL_PREVIEW: '1', DEV: '1' }) });
-    const { code } = await build.exited;
-    expect(code, build.stderr()).toBe(0);
+    const build = await run(NODE, ['scripts/build.ts', '--spec', spec, '--out', out], { cwd: ROOT, env: cleanEnv({ PORTAL_PREVIEW: '1', DEV: '1' }), timeoutMs: BUILD_TIMEOUT_MS });
+    expect(build.code, build.stderr).toBe(0);
     expect(readFileSync(join(out, 'operations/list-pets/index.html'), 'utf8')).toContain('List every pet');
     const home = readFileSync(join(out, 'index.html'), 'utf8');
     expect(home).not.toContain('What changed');
@@ -218,7 +212,7 @@ describe('npm run dev', () => {
     preview.child.kill('SIGINT');
     const { code, signal } = await preview.exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(await portFree(port)).toBe(true);
-    expect(await portFree(mockPort)).toBe(true);
+    expect(await refused(port)).toBe(true);
+    expect(await refused(mockPort)).toBe(true);
   });
 });
