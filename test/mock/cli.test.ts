@@ -1,70 +1,40 @@
 // `npm run mock` as a user runs it: it prints its address, logs one line per
-// request, and stops cleanly (exit 0, within a second) on SIGINT and SIGTERM,
+// request, and stops cleanly (exit 0, its port free) on SIGINT and SIGTERM,
 // even with a keep-alive connection open.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers.ts';
+import { freePort, refused } from '../helpers/ports.ts';
+import { gone, startScript, stop, type Running } from '../helpers/processes.ts';
 
-const children: ChildProcess[] = [];
+const started: Running[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, 'exit');
-      child.kill('SIGKILL');
-      await exited;
-    }
-    // Gone: signal 0 to its pid fails.
-    expect(() => process.kill(child.pid!, 0)).toThrow();
+  for (const mock of started.splice(0)) {
+    await stop(mock, 'SIGKILL');
+    expect(gone(mock)).toBe(true);
   }
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
+function startMockCommand(args: string[]): Running {
+  const mock = startScript('scripts/mock.ts', args, { timeoutMs: 60_000 });
+  started.push(mock);
+  return mock;
 }
 
-function start(args: string[]): { child: ChildProcess; output: () => string; waitFor: (pattern: RegExp) => Promise<RegExpMatchArray> } {
-  const child = spawn(process.execPath, [resolve(ROOT, 'scripts/mock.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout!.on('data', (chunk) => (text += chunk));
-  child.stderr!.on('data', (chunk) => (text += chunk));
-  const waitFor = async (pattern: RegExp) => {
-    const started = Date.now();
-    for (;;) {
-      const m = pattern.exec(text);
-      if (m) return m;
-      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${text}`);
-      if (Date.now() - started > 15_000) throw new Error(`no ${pattern} in: ${text}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return { child, output: () => text, waitFor };
-}
-
-async function stopWith(child: ChildProcess, signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
-  const started = Date.now();
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  const [code] = await exited;
-  return { code, ms: Date.now() - started };
+/** Sends the signal and waits for the process to exit (the test's time limit applies). */
+async function stopWith(mock: Running, signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  mock.child.kill(signal);
+  return mock.exited;
 }
 
 describe('npm run mock', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`prints its address, logs requests, and exits 0 on ${signal}`, async () => {
       const port = await freePort();
-      const { child, output, waitFor } = start(['--port', String(port)]);
-      const [, url, operations] = await waitFor(/Mock server listening on (http:\/\/127\.0\.0\.1:\d+) \(Petstore API [^,]+, (\d+) operations\)/);
+      const mock = startMockCommand(['--port', String(port)]);
+      const [, url, operations] = await mock.waitFor(/Mock server listening on (http:\/\/127\.0\.0\.1:\d+) \(Petstore API [^,]+, (\d+) operations\)/, 15_000);
       expect(url).toBe(`http://127.0.0.1:${port}`);
       expect(Number(operations)).toBeGreaterThan(5);
 
@@ -79,25 +49,27 @@ describe('npm run mock', () => {
           .end();
       });
       expect(status).toBe(200);
-      await waitFor(/^GET \/pets\?limit=2 200 \d+\.\dms$/m);
+      await mock.waitFor(/^GET \/pets\?limit=2 200 \d+\.\dms$/m, 15_000);
 
-      const { code, ms } = await stopWith(child, signal);
+      // Exits on its own, the connection still open, within the test's time limit.
+      const exit = await stopWith(mock, signal);
       agent.destroy();
-      expect(code).toBe(0);
-      expect(ms).toBeLessThan(1500);
-      expect(output()).not.toMatch(/Error|error/);
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(await refused(port)).toBe(true);
+      expect(mock.output()).not.toMatch(/Error|error/);
     }, 30_000);
   }
 
   it('prints no request lines with --quiet', async () => {
     const port = await freePort();
-    const { child, output, waitFor } = start(['--port', String(port), '--quiet']);
-    await waitFor(/listening on/);
+    const mock = startMockCommand(['--port', String(port), '--quiet']);
+    await mock.waitFor(/listening on/, 15_000);
     const response = await fetch(`http://127.0.0.1:${port}/nowhere`);
     expect(response.status).toBe(404);
     await new Promise((r) => setTimeout(r, 150));
-    expect((await stopWith(child, 'SIGTERM')).code).toBe(0);
-    expect(output()).not.toContain('/nowhere');
+    expect(await stopWith(mock, 'SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(await refused(port)).toBe(true);
+    expect(mock.output()).not.toContain('/nowhere');
   }, 30_000);
 
   it('says so and exits 1 when the port is taken', async () => {
@@ -105,10 +77,10 @@ describe('npm run mock', () => {
     await once(blocker, 'listening');
     const { port } = blocker.address() as { port: number };
     try {
-      const { child, output } = start(['--port', String(port)]);
-      const [code] = await once(child, 'exit');
+      const mock = startMockCommand(['--port', String(port)]);
+      const { code } = await mock.closed;
       expect(code).toBe(1);
-      expect(output()).toContain(`Port ${port}`);
+      expect(mock.output()).toContain(`Port ${port}`);
     } finally {
       blocker.close();
     }
