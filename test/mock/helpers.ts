@@ -5,10 +5,9 @@ import { connect } from 'node:net';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../scripts/mock/server.ts';
+import { ROOT } from '../helpers/paths.ts';
 
-export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const OUR_SPEC = resolve(ROOT, 'openapi/openapi.yaml');
 export const GALAXY_SPEC = resolve(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json');
 export const PETSTORE_30_SPEC = resolve(ROOT, 'node_modules/@readme/oas-examples/3.0/json/petstore.json');

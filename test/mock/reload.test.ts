@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer, ReloadEvent } from '../../scripts/mock/server.ts';
-import { AUTH, ROOT, startMock, type Collected } from './helpers.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { AUTH, startMock, type Collected } from './helpers.ts';
 
 let dir: string;
 let mock: MockServer & { output: Collected };

@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../scripts/mock/server.ts';
-import { expectErrorShape, ROOT, startMock } from './helpers.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { expectErrorShape, startMock } from './helpers.ts';
 
 async function post(base: string, path: string, body: unknown) {
   const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
