@@ -1,6 +1,6 @@
 // The base version for the writers' preview: the last committed copy of a
 // description split across files, read from a real git repository.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveBaseSpec } from '../../scripts/diff/base.ts';
 import { compareModels } from '../../scripts/diff/compare.ts';
 import { buildModel } from '../../scripts/model/index.ts';
+import { runScript } from '../helpers/processes.ts';
 
 let repo: string;
 let outside: string;
@@ -19,7 +20,7 @@ function write(path: string, text: string): void {
 }
 
 const git = (...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=Docs', '-c', 'user.email=docs@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8' });
+  execFileSync('git', ['-c', 'user.name=Docs', '-c', 'user.email=docs@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8', timeout: 30_000 });
 
 const PET = `type: object
 required: [name]
@@ -108,17 +109,8 @@ describe('resolveBaseSpec', () => {
 
 describe('npm run diff -- <spec>', () => {
   it('compares the working copy with its last committed version', async () => {
-    const result = await new Promise<{ status: number | null; stdout: string }>((done, fail) => {
-      const child = spawn(process.execPath, [join(import.meta.dirname, '../../scripts/diff.ts'), 'openapi/openapi.yaml'], {
-        cwd: repo,
-        env: { ...process.env, NO_COLOR: '1' },
-      });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-      child.on('error', fail);
-      child.on('close', (status) => done({ status, stdout }));
-    });
-    expect(result.status).toBe(1);
+    const result = await runScript('scripts/diff.ts', ['openapi/openapi.yaml'], { cwd: repo, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 60_000 });
+    expect(result.code, result.stderr).toBe(1);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('Comparing HEAD:openapi/openapi.yaml (Pets 1.0.0) with openapi/openapi.yaml (Pets 1.0.0)');
     expect(lines).toContain('  BREAKING  Field "tag" of the 200 response was removed; clients that read it will no longer get it. [response 200 body .tag]');

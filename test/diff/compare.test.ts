@@ -1,6 +1,5 @@
 // Pairs of small documents, built through the real model pipeline, and the
 // changes the comparison reports between them: one test per kind of change.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { formatMarkdown, formatText, groupChanges } from '../../scripts/diff/for
 import type { ApiChange } from '../../scripts/diff/types.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import type { ApiModel } from '../../scripts/model/types.ts';
+import { runScript, type Finished } from '../helpers/processes.ts';
 
 type Doc = Record<string, any>;
 
@@ -650,18 +650,8 @@ describe('the comparison as a whole', () => {
 });
 
 describe('npm run diff', () => {
-  const root = join(import.meta.dirname, '../..');
-  /** Runs the CLI to completion; runs overlap so the file stays fast. */
-  const cli = (...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> =>
-    new Promise((done, fail) => {
-      const child = spawn(process.execPath, ['scripts/diff.ts', ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-      child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-      child.on('error', fail);
-      child.on('close', (status) => done({ status, stdout, stderr }));
-    });
+  /** Runs the CLI to completion (killed if it hangs); runs overlap so the file stays fast. */
+  const cli = (...args: string[]): Promise<Finished> => runScript('scripts/diff.ts', args, { env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 60_000 });
 
   it('exits 0 without breaking changes, 1 with them, 2 when a document does not load', async () => {
     const a = join(dir, 'cli-a.yaml');
@@ -678,24 +668,24 @@ describe('npm run diff', () => {
 
     const [safe, breaking, asJson, failed] = await Promise.all([cli(a, c), cli(a, b), cli(a, b, '--json'), cli(a, broken)]);
 
-    expect(safe.status).toBe(0);
+    expect(safe.code).toBe(0);
     expect(safe.stdout.split('\n')).toEqual(expect.arrayContaining(['  info      A 429 response was added. [response 429]', 'No breaking changes.']));
 
-    expect(breaking.status).toBe(1);
+    expect(breaking.code).toBe(1);
     const lines = breaking.stdout.split('\n');
     expect(lines).toContain('DELETE /pets/{petId} (deletePet)');
     expect(lines).toContain('  BREAKING  DELETE /pets/{petId} (deletePet) was removed; clients that call it will get errors.');
     expect(lines).toContain('Operations: 1 removed, 1 changed');
     expect(lines.at(-2)).toBe('Breaking changes found.');
 
-    expect(asJson.status).toBe(1);
+    expect(asJson.code).toBe(1);
     const parsed = JSON.parse(asJson.stdout) as ApiChanges;
     expect(parsed.changes.map((x) => [x.kind, x.breaking])).toEqual([
       ['response-added', false],
       ['operation-removed', true],
     ]);
 
-    expect(failed.status).toBe(2);
+    expect(failed.code).toBe(2);
     expect(failed.stdout).toBe('');
     expect(failed.stderr).toContain(`Cannot load ${broken}`);
     expect(failed.stderr).toMatch(/cli-broken\.yaml:\d+:\d+ error /);
