@@ -22,8 +22,7 @@ import type {
 } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
-
-export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
+import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 
 export interface Choice {
   value: string;
