@@ -3,14 +3,10 @@
 // rule that found it. Fixtures are copies of a reduced Petstore
 // (fixtures/petstore.yaml) with one defect each, linted with the Petstore's
 // own rules through fixtures/redocly.yaml.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../helpers/processes.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = 'test/lint/fixtures';
-const execFileAsync = promisify(execFile);
 
 interface LintRun {
   code: number;
@@ -20,18 +16,9 @@ interface LintRun {
 }
 
 async function lint(spec?: string): Promise<LintRun> {
-  const args = ['scripts/lint.ts', ...(spec ? ['--spec', spec] : [])];
-  let code = 0;
-  let stdout = '';
-  try {
-    ({ stdout } = await execFileAsync(process.execPath, args, { cwd: ROOT, timeout: 60_000 }));
-  } catch (error) {
-    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
-    // A non-numeric code means the command did not run at all (spawn failure, time-out): not a lint result.
-    if (typeof failed.code !== 'number') throw error;
-    code = failed.code;
-    stdout = failed.stdout ?? '';
-  }
+  // A command that does not start or outlives its time limit rejects: not a lint result.
+  const { code, signal, stdout, output } = await runScript('scripts/lint.ts', spec ? ['--spec', spec] : [], { timeoutMs: 60_000 });
+  if (code === null) throw new Error(`lint was stopped by ${signal}:\n${output}`);
   const problems = stdout.split('\n').filter((line) => /^\S+:\d+:\d+ (error|warning) /.test(line));
   return { code, stdout, problems };
 }
