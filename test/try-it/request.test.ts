@@ -2,13 +2,15 @@
 // styles as the OpenAPI specification tabulates them, credentials, shell
 // quoting checked by a real shell, and the panel built for every operation
 // of the real test documents.
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
 import { shellQuote, toCurl } from '../../site/src/scripts/try-it/curl.ts';
 import { buildRequest } from '../../site/src/scripts/try-it/request.ts';
+import { unsendableHeaders } from '../../site/src/scripts/try-it/send.ts';
 import type { ParamSpec, RequestInput } from '../../site/src/scripts/try-it/types.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { run, runShell } from '../helpers/processes.ts';
@@ -84,6 +86,43 @@ describe('parameter serialization (OpenAPI style table)', () => {
     // No key typed: no credential at all (the server's 401 is the lesson).
     const bare = buildRequest({ ...input, auth: [{ scheme: { name: 'b', kind: 'bearer' }, values: { secret: '' } }] });
     expect(bare.headers.some(([name]) => name === 'Authorization')).toBe(false);
+  });
+});
+
+describe('headers a browser will not send', () => {
+  it('the page marks as curl-only exactly the header parameters the panel leaves out when sending', async () => {
+    const names = ['DNT', 'TE', 'Via', 'Accept-Encoding', 'Date', 'Keep-Alive', 'Expect', 'Sec-Fetch-Mode', 'X-Trace-Id', 'If-Match'];
+    const dir = mkdtempSync(join(tmpdir(), 'try-it-headers-'));
+    try {
+      const spec = join(dir, 'openapi.json');
+      writeFileSync(spec, JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Headers', version: '1' },
+        paths: {
+          '/h': {
+            get: {
+              operationId: 'headers',
+              parameters: names.map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' }, example: 'v' })),
+              responses: { '204': { description: 'Done.' } },
+            },
+          },
+        },
+      }));
+      const { model } = await buildModel(spec, { lint: false });
+      const view = panelView(model.operations[0], model.servers, model.securitySchemes);
+      const curlOnly = view.params.header.filter((p) => p.curlOnly).map((p) => p.name);
+      const request = buildRequest({
+        method: 'get',
+        base: 'http://h',
+        path: '/h',
+        params: view.data.params.map((spec) => ({ spec, value: 'v' })),
+        auth: [],
+      });
+      expect(curlOnly).toEqual(unsendableHeaders(request));
+      expect(curlOnly).toEqual(names.slice(0, 8));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

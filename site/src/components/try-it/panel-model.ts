@@ -22,6 +22,7 @@ import type {
 } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
+import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 
 export interface Choice {
@@ -208,7 +209,6 @@ function prefill(required: boolean, example: unknown, schema: SchemaNode | undef
 
 // Header parameters named like these are ignored by OpenAPI: the request's own ones win.
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-const BROWSER_FORBIDDEN = /^(cookie|host|connection|content-length|origin|referer|user-agent|sec-.*|proxy-.*)$/i;
 
 function bodyKind(mediaType: string, schema: SchemaNode | undefined): BodyKind {
   const type = mediaType.toLowerCase();
@@ -426,7 +426,7 @@ export function panelView(
       },
       resolve,
     );
-    const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && BROWSER_FORBIDDEN.test(parameter.name));
+    const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && !browserSends(parameter.name));
     params[parameter.in].push({ ...field, in: parameter.in, name: parameter.name, deprecated: parameter.deprecated, curlOnly });
     const defaultStyle = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' }[parameter.in];
     const style = parameter.style ?? defaultStyle;

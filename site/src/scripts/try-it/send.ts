@@ -1,9 +1,7 @@
 // Sends a built request with fetch and explains failures in plain words.
 import type { BuiltRequest } from './types.ts';
+import { browserSends } from './headers.ts';
 import { formEncode } from './request.ts';
-
-// Browsers refuse to let a page set these; they are kept for curl only.
-const FORBIDDEN = /^(cookie|cookie2|host|connection|content-length|origin|referer|user-agent|accept-encoding|accept-charset|date|dnt|expect|keep-alive|te|trailer|transfer-encoding|upgrade|via|access-control-request-.*|proxy-.*|sec-.*)$/i;
 
 export const TIMEOUT_MS = 30_000;
 
@@ -19,7 +17,7 @@ export interface Outcome {
 
 /** Headers the browser will not send (the curl command still does). */
 export function unsendableHeaders(request: BuiltRequest): string[] {
-  return request.headers.filter(([name]) => FORBIDDEN.test(name)).map(([name]) => name);
+  return request.headers.filter(([name]) => !browserSends(name)).map(([name]) => name);
 }
 
 function fetchBody(request: BuiltRequest): BodyInit | undefined {
@@ -40,7 +38,7 @@ const TEXTUAL = /json|text|xml|javascript|yaml|csv|html|x-www-form-urlencoded|^$
 
 export async function send(request: BuiltRequest): Promise<Outcome> {
   const headers = new Headers();
-  for (const [name, value] of request.headers) if (!FORBIDDEN.test(name)) headers.append(name, value);
+  for (const [name, value] of request.headers) if (browserSends(name)) headers.append(name, value);
   const started = performance.now();
   const response = await fetch(request.url, {
     method: request.method,
