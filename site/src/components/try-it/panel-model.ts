@@ -24,6 +24,7 @@ import { buildRequest } from '../../scripts/try-it/request.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
+import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
 
 export interface Choice {
   value: string;
@@ -210,18 +211,6 @@ function prefill(required: boolean, example: unknown, schema: SchemaNode | undef
 // Header parameters named like these are ignored by OpenAPI: the request's own ones win.
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-function bodyKind(mediaType: string, schema: SchemaNode | undefined): BodyKind {
-  const type = mediaType.toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return 'form';
-  if (type.startsWith('multipart/')) return 'multipart';
-  if (/[/+]json\b/.test(type) || type === '*/*' && schema?.type?.[0] !== 'string') return 'json';
-  if (type.startsWith('text/') || /[/+](xml|yaml|csv)\b/.test(type)) return 'text';
-  return isBinary(schema) || type.startsWith('image/') || type.startsWith('audio/') || type.startsWith('video/') ||
-    type === 'application/octet-stream' || type === 'application/pdf'
-    ? 'binary'
-    : 'text';
-}
-
 function exampleLabel(example: MediaType['examples'][number]): string {
   if (example.generated) return 'Generated from the schema';
   return example.summary ? `${example.name}: ${example.summary}` : example.name;
@@ -365,7 +354,7 @@ function scenarios(operation: Operation): Choice[] {
     if (!/^\d{3}$/.test(response.status)) continue;
     const summary = firstSentence(response.description);
     out.push({ value: `code=${response.status}`, label: `${response.status}${summary ? ` — ${summary}` : ''}`, selected: false });
-    const media = response.content.find((m) => /json/i.test(m.mediaType)) ?? response.content[0];
+    const media = response.content.find((m) => isJsonMediaType(m.mediaType)) ?? response.content[0];
     for (const example of media?.examples ?? []) {
       if (example.generated || example.name === 'default' || /[,;=\s"]/.test(example.name)) continue;
       out.push({

@@ -1,5 +1,6 @@
 // The data the try-it panel's script needs beyond what its server-rendered
 // form already says, passed from the page as a JSON island.
+import type { BodyKind } from '../../../../scripts/model/media.ts';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 
@@ -15,7 +16,8 @@ export interface ParamSpec {
   shape: ValueShape;
 }
 
-export type BodyKind = 'json' | 'text' | 'form' | 'multipart' | 'binary';
+// JSON, form fields, multipart parts, text or bytes: the same rule the mock reads bodies by.
+export type { BodyKind };
 
 export interface FieldSpec {
   name: string;
