@@ -2,7 +2,8 @@
 // which way the data flows: a client *sends* request data (the server must
 // keep accepting what it accepted) and *reads* response data (the server must
 // not send what clients never saw). So every rule takes a direction.
-import type { ApiModel, SchemaNode, SchemaProperty } from '../model/types.ts';
+import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
+import type { ApiModel, SchemaNode } from '../model/types.ts';
 import type { ChangeKind, ChangeLevel } from './types.ts';
 
 export type Direction = 'request' | 'response';
@@ -59,16 +60,16 @@ function accepts(set: readonly string[], t: string): boolean {
 }
 
 export class SchemaComparer {
-  private readonly baseSchemas: Map<string, SchemaNode>;
-  private readonly headSchemas: Map<string, SchemaNode>;
+  private readonly baseSchemas: SchemaLookup;
+  private readonly headSchemas: SchemaLookup;
   /** Results per pair of component references, so a schema used by a thousand operations is compared once. */
   private readonly memo = new Map<string, Finding[]>();
   /** Pairs being compared right now: meeting one again means recursion, already covered one level up. */
   private readonly inProgress = new Set<string>();
 
   constructor(base: ApiModel, head: ApiModel) {
-    this.baseSchemas = new Map(base.schemas.map((s) => [s.name, s.schema]));
-    this.headSchemas = new Map(head.schemas.map((s) => [s.name, s.schema]));
+    this.baseSchemas = new Map(base.schemas.map((s) => [s.name, s]));
+    this.headSchemas = new Map(head.schemas.map((s) => [s.name, s]));
   }
 
   /**
@@ -94,46 +95,28 @@ export class SchemaComparer {
     return this.compareFlat(this.flatten(base, 'base'), this.flatten(head, 'head'), direction, followRefs);
   }
 
-  private resolve(node: SchemaNode, side: 'base' | 'head'): SchemaNode | undefined {
-    return (side === 'base' ? this.baseSchemas : this.headSchemas).get(node.ref!);
-  }
-
-  private flatten(node: SchemaNode, side: 'base' | 'head', seen = new Set<string>()): FlatSchema {
-    const flat: FlatSchema = { types: [], nullable: false, readOnly: false, writeOnly: false, bounds: {} };
-    this.mergeInto(flat, node, side, seen);
-    return flat;
-  }
-
-  private mergeInto(flat: FlatSchema, node: SchemaNode, side: 'base' | 'head', seen: Set<string>): void {
-    if (node.ref) {
-      if (seen.has(node.ref)) return;
-      seen.add(node.ref);
-      const target = this.resolve(node, side);
-      if (target) this.mergeInto(flat, target, side, seen);
-      return;
-    }
-    if (node.type?.length && !flat.types.length) flat.types = [...node.type];
-    if (node.nullable) flat.nullable = true;
-    flat.format ??= node.format;
-    if (node.enum) flat.enum ??= node.enum;
-    else if (node.const !== undefined) flat.enum ??= [node.const];
-    if (node.readOnly) flat.readOnly = true;
-    if (node.writeOnly) flat.writeOnly = true;
+  private flatten(node: SchemaNode, side: 'base' | 'head'): FlatSchema {
+    const merged = mergeSchema(node, side === 'base' ? this.baseSchemas : this.headSchemas);
+    const bounds: FlatSchema['bounds'] = {};
     for (const key of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
-      const v = node[key];
-      if (typeof v === 'number' && flat.bounds[key] === undefined) flat.bounds[key] = v;
+      const v = merged[key];
+      if (typeof v === 'number') bounds[key] = v;
     }
-    flat.pattern ??= node.pattern;
-    if (node.properties) {
-      flat.properties ??= new Map();
-      for (const p of node.properties) mergeProperty(flat.properties, p);
-    }
-    flat.items ??= node.items;
-    flat.additionalProperties ??= node.additionalProperties;
-    if (node.oneOf) flat.oneOf ??= node.oneOf;
-    if (node.anyOf) flat.anyOf ??= node.anyOf;
-    // allOf: every member applies at once, so their fields add up.
-    for (const member of node.allOf ?? []) this.mergeInto(flat, member, side, seen);
+    return {
+      types: merged.type ?? [],
+      nullable: merged.nullable === true,
+      format: merged.format,
+      enum: merged.enum ?? (merged.const !== undefined ? [merged.const] : undefined),
+      properties: merged.properties && new Map(merged.properties.map((p) => [p.name, { required: p.required, schema: p.schema }])),
+      items: merged.items,
+      additionalProperties: merged.additionalProperties,
+      oneOf: merged.oneOf,
+      anyOf: merged.anyOf,
+      readOnly: merged.readOnly === true,
+      writeOnly: merged.writeOnly === true,
+      bounds,
+      pattern: merged.pattern,
+    };
   }
 
   private compareFlat(b: FlatSchema, h: FlatSchema, dir: Direction, followRefs: boolean): Finding[] {
@@ -295,12 +278,6 @@ export class SchemaComparer {
     }
     return out;
   }
-}
-
-function mergeProperty(into: Map<string, FlatProperty>, p: SchemaProperty): void {
-  const existing = into.get(p.name);
-  if (existing) existing.required ||= p.required;
-  else into.set(p.name, { required: p.required, schema: p.schema });
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

@@ -25,6 +25,7 @@ import { toCurl } from '../../scripts/try-it/curl.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
+import { mergeSchema, type SchemaLookup } from '../../../../scripts/model/schema-merge.ts';
 
 export interface Choice {
   value: string;
@@ -99,29 +100,17 @@ export interface PanelView {
 type Resolver = (node: SchemaNode | undefined) => SchemaNode | undefined;
 
 /** Follows component references and merges allOf, so fields see a property list and a type. */
-function makeResolver(schemas: SchemaEntry[]): Resolver {
-  const byName = new Map(schemas.map((entry) => [entry.name, entry.schema]));
-  const resolve = (node: SchemaNode | undefined, depth = 0): SchemaNode | undefined => {
-    let current = node;
-    for (let hops = 0; current?.ref && hops < 20; hops++) current = byName.get(current.ref);
-    if (!current || depth > 8) return current;
-    if (current.allOf?.length) {
-      const merged: SchemaNode = { ...current, allOf: undefined, properties: [...(current.properties ?? [])] };
-      for (const part of current.allOf.map((item) => resolve(item, depth + 1))) {
-        if (!part) continue;
-        merged.type ??= part.type;
-        merged.format ??= part.format;
-        merged.enum ??= part.enum;
-        merged.items ??= part.items;
-        merged.properties!.push(...(part.properties ?? []).filter((p) => !merged.properties!.some((q) => q.name === p.name)));
-      }
-      return merged;
-    }
-    const alternative = current.oneOf?.[0] ?? current.anyOf?.[0];
-    if (!current.type?.length && alternative) return resolve(alternative, depth + 1);
-    return current;
+function makeResolver(schemas: SchemaLookup): Resolver {
+  const resolve = (node: SchemaNode | undefined, depth: number): SchemaNode | undefined => {
+    if (!node) return undefined;
+    if (node.ref && !schemas.has(node.ref)) return undefined;
+    const merged = mergeSchema(node, schemas);
+    // No type but alternatives: the first alternative is what the field is prefilled as.
+    const alternative = merged.oneOf?.[0] ?? merged.anyOf?.[0];
+    if (!merged.type?.length && alternative && depth < 8) return resolve(alternative, depth + 1);
+    return merged;
   };
-  return (node) => resolve(node);
+  return (node) => resolve(node, 0);
 }
 
 function asText(value: unknown): string {
@@ -396,7 +385,7 @@ export function panelView(
   mockUrl: string = DEFAULT_MOCK_URL,
   schemas: SchemaEntry[] = [],
 ): PanelView {
-  const resolve = makeResolver(schemas);
+  const resolve = makeResolver(new Map(schemas.map((entry) => [entry.name, entry])));
   const method = operation.method.toUpperCase();
 
   const params: PanelView['params'] = { path: [], query: [], header: [], cookie: [] };
