@@ -144,9 +144,10 @@ describe('curl command', () => {
     let operations = 0;
     for (const file of files) {
       const { model } = await buildModel(file, { lint: false });
+      const schemaByName = new Map(model.schemas.map((entry) => [entry.name, entry]));
       for (const op of model.operations) {
         operations++;
-        const view = panelView(op, model.servers, model.securitySchemes, undefined, model.schemas);
+        const view = panelView(op, model.servers, model.securitySchemes, undefined, schemaByName);
         // The island cannot end its <script> element, and reads back as the same data.
         const island = islandJson(view.data);
         expect(island).not.toMatch(/[<>]/);

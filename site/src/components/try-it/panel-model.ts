@@ -5,7 +5,6 @@ import type {
   MediaType,
   Operation,
   Parameter,
-  SchemaEntry,
   SchemaNode,
   SecurityScheme,
   Server,
@@ -383,9 +382,10 @@ export function panelView(
   servers: Server[],
   securitySchemes: SecurityScheme[],
   mockUrl: string = DEFAULT_MOCK_URL,
-  schemas: SchemaEntry[] = [],
+  /** Component schemas by name, built once per document (not per page). */
+  schemas: SchemaLookup = new Map(),
 ): PanelView {
-  const resolve = makeResolver(new Map(schemas.map((entry) => [entry.name, entry])));
+  const resolve = makeResolver(schemas);
   const method = operation.method.toUpperCase();
 
   const params: PanelView['params'] = { path: [], query: [], header: [], cookie: [] };
