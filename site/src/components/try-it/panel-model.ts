@@ -20,6 +20,7 @@ import type {
   ValueShape,
 } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
+import { markdownToText } from '../../lib/markdown.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
@@ -357,7 +358,8 @@ function scenarios(operation: Operation): Choice[] {
 
 /** A description's first sentence as plain words, short enough for an option or a hint. */
 function firstSentence(markdown: string | undefined): string {
-  const text = (markdown ?? '').replace(/[`*_]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  // Through the portal's Markdown reader: code spans keep their text (`<API_KEY>`, `snake_case`).
+  const text = markdownToText(markdown, 400);
   const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
   return sentence.length > 90 ? sentence.slice(0, 89).trimEnd() + '…' : sentence;
 }
