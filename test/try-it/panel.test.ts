@@ -129,6 +129,12 @@ describe('try-it panel against the mock', () => {
     expect(await send(page)).toContain('404 Not Found');
     expect(JSON.parse((await bodyText(page)) ?? '')).toEqual({ code: 'not_found', message: 'No record with id 999 exists.', status: 404 });
     expect(await page.locator('#try-it-curl').inputValue()).toContain("-H 'Prefer: code=404'");
+
+    // A send that cannot go out leaves no earlier answer behind to be read as its own.
+    await page.getByLabel('petId').fill('');
+    expect(await send(page)).toContain('Not sent: one problem');
+    expect(await page.locator('#try-it-result').isHidden()).toBe(true);
+    expect(await page.locator('#try-it-response-status').count()).toBe(0);
     await page.close();
   });
 

@@ -255,6 +255,9 @@ function panel(root: HTMLElement, data: PanelData): void {
     if (busy) return;
     const request = input();
     const problems = check(request);
+    // An answer to an earlier request must not pass for the answer to this one.
+    result.hidden = true;
+    result.replaceChildren();
     clearProblems();
     if (problems.length > 0 && (!force || problems.some((p) => p.blocking))) {
       showProblems(problems);
