@@ -117,6 +117,9 @@ describe('try-it panel against the mock', () => {
 
     await page.getByRole('button', { name: 'Send anyway' }).click();
     await page.locator('#try-it-status').filter({ hasText: 'Response:' }).waitFor();
+    expect(await page.locator('#try-it-status').textContent()).toMatch(/^Response: 400 Bad Request in \d+ ms\.$/);
+    // The button pressed went away with the list; focus stays in the panel, on Send.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-it-send');
     expect(await page.locator('#try-it-response-status').textContent()).toBe('400 Bad Request');
     expect(JSON.parse((await bodyText(page)) ?? '')).toMatchObject({ code: 'invalid_json', status: 400 });
     await page.close();

@@ -258,6 +258,8 @@ function panel(root: HTMLElement, data: PanelData): void {
     // An answer to an earlier request must not pass for the answer to this one.
     result.hidden = true;
     result.replaceChildren();
+    // "Send anyway" is about to be hidden: focus would fall to the page's start.
+    if (problemsBox.contains(document.activeElement)) sendButton.focus();
     clearProblems();
     if (problems.length > 0 && (!force || problems.some((p) => p.blocking))) {
       showProblems(problems);
