@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { buildModel } from './model/index.ts';
@@ -39,6 +39,21 @@ function printable(diagnostics: Diagnostic[], all: boolean): string {
   return [...lines.slice(0, DIAGNOSTICS_SHOWN), `… ${lines.length - DIAGNOSTICS_SHOWN} more (--verbose or npm run lint lists them all)`, summary].join('\n');
 }
 
+/** Names the files that stopped the build: often one the entry references, not the entry. */
+function unreadable(diagnostics: readonly Diagnostic[]): string {
+  const shown = (file: string): string => {
+    for (const base of [process.cwd(), dirname(spec)]) {
+      const rel = relative(base, file);
+      if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return rel;
+    }
+    return file;
+  };
+  const files = [...new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => shown(d.file)))];
+  if (files.length === 0) return `${basename(spec)} could not be read`;
+  const list = files.length === 1 ? files[0] : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
+  return `${list} could not be read (see above)`;
+}
+
 async function countPages(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).length;
@@ -60,7 +75,7 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof DiagnosticsError) {
       console.error(formatDiagnostics(error.diagnostics));
-      console.error(`Build failed: ${basename(spec)} could not be read. Nothing was written to ${out}.`);
+      console.error(`Build failed: ${unreadable(error.diagnostics)}. Nothing was written to ${out}.`);
       return 1;
     }
     throw error;

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { getLineColLocation } from '@redocly/openapi-core';
 import type { Diagnostic } from '../diagnostics.ts';
 
-interface RedoclyProblem {
+export interface RedoclyProblem {
   ruleId: string;
   severity: 'error' | 'warn' | 'off';
   message: string;

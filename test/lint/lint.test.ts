@@ -28,6 +28,8 @@ interface BadDocument {
   spec: string;
   /** `file:line:col rule` of every problem expected, and nothing else. */
   expected: string[];
+  /** What the first problem's message must say. */
+  message?: RegExp;
 }
 
 const badDocuments: BadDocument[] = [
@@ -35,6 +37,18 @@ const badDocuments: BadDocument[] = [
     name: 'a YAML syntax error, at the mis-indented key',
     spec: `${FIXTURES}/yaml-syntax.yaml`,
     expected: [`${FIXTURES}/yaml-syntax.yaml:23:6 yaml-syntax`],
+  },
+  {
+    name: 'a string whose closing quote is missing, at its opening quote rather than where the parser gave up',
+    spec: `${FIXTURES}/unclosed-quote.yaml`,
+    expected: [`${FIXTURES}/unclosed-quote.yaml:3:10 yaml-syntax`],
+    message: /unclosed double-quoted string/,
+  },
+  {
+    name: 'a YAML error in a file the entry references, in that file only (not as an unresolved $ref in the entry)',
+    spec: `${FIXTURES}/split-unparsable/openapi.yaml`,
+    expected: [`${FIXTURES}/split-unparsable/paths/orders.yaml:3:12 yaml-syntax`],
+    message: /unclosed double-quoted string/,
   },
   {
     name: 'a $ref to a schema that does not exist, at the $ref',
@@ -92,7 +106,7 @@ const badDocuments: BadDocument[] = [
 ];
 
 describe('lint on bad documents', () => {
-  for (const { name, spec, expected } of badDocuments) {
+  for (const { name, spec, expected, message } of badDocuments) {
     it(`fails on ${name}`, async () => {
       const { code, stdout, problems } = await lint(spec);
       expect(code, stdout).toBe(1);
@@ -102,6 +116,7 @@ describe('lint on bad documents', () => {
         return `${at} ${rule} (${severity}${message.join(' ').trim() ? '' : ', no message'})`;
       });
       expect(reported).toEqual(expected.map((e) => `${e} (error)`));
+      if (message) expect(problems[0]).toMatch(message);
     });
   }
 });
