@@ -5,8 +5,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { expect } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { refused } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, runScript, scriptEnv, type Finished } from '../helpers/processes.ts';
 
 const created: string[] = [];
@@ -93,7 +95,7 @@ export interface ServedSite {
   out: string;
   server: StaticServer;
   browser: Browser;
-  /** Closes the browser and the server (the folder goes with removeTempDirs). */
+  /** Closes the browser and the server, and checks nothing listens on its port any more (the folder goes with removeTempDirs). */
   close(): Promise<void>;
 }
 
@@ -114,8 +116,12 @@ export async function serveBuiltSite(name: string, spec: string, extra: string[]
     server,
     browser,
     async close() {
-      await browser.close();
-      await server.close();
+      try {
+        await browser.close();
+      } finally {
+        await server.close();
+      }
+      expect(await refused(server.port)).toBe(true);
     },
   };
 }

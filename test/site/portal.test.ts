@@ -11,7 +11,6 @@ import type { StaticServer } from '../../scripts/serve-static.ts';
 import { seriousAxeViolations } from '../helpers/browser.ts';
 import { METHODS } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { refused } from '../helpers/ports.ts';
 import { exists, fingerprint, mainOf, read, removeTempDirs, runSiteScript, serveBuiltSite, sidebarOf, tempDir, type ServedSite } from './helpers.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
@@ -49,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
   removeTempDirs();
-  if (site) expect(await refused(site.server.port)).toBe(true);
 });
 
 describe('pages from our description', () => {

@@ -6,7 +6,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticServer } from '../../scripts/serve-static.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { refused } from '../helpers/ports.ts';
 import { listFiles, mainOf, read, removeTempDirs, serveBuiltSite, type ServedSite } from './helpers.ts';
 
 const SPEC = join(ROOT, 'test/site/fixtures/hostile.yaml');
@@ -26,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.close();
   removeTempDirs();
-  if (site) expect(await refused(site.server.port)).toBe(true);
 });
 
 describe('a description full of markup', () => {

@@ -4,10 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
 import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
+import { refused } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, runScript, runShell, scriptEnv } from '../helpers/processes.ts';
 
 export interface TryItSite {
@@ -16,7 +18,7 @@ export interface TryItSite {
   mock: MockServer;
   portal: StaticServer;
   browser: Browser;
-  /** Closes the browser, the portal's server and the mock, and removes the folder. */
+  /** Closes the browser, the portal's server and the mock, removes the folder, and checks nothing listens on their ports any more. */
   close(): Promise<void>;
 }
 
@@ -27,19 +29,28 @@ export interface TryItSite {
 export async function startTryItSite(spec: string, prefix: string): Promise<TryItSite> {
   const out = await mkdtemp(join(tmpdir(), `${prefix}-`));
   const opened: (() => Promise<unknown>)[] = [() => rm(out, { recursive: true, force: true })];
+  // Each one is closed even when another fails; the first failure is reported.
   const close = async () => {
-    for (const closeOne of opened.splice(0).reverse()) await closeOne();
+    const failures: unknown[] = [];
+    for (const closeOne of opened.splice(0).reverse()) await closeOne().catch((failure: unknown) => failures.push(failure));
+    if (failures.length > 0) throw failures[0];
   };
   try {
     const mock = await startMockServer({ spec, port: 0, host: '127.0.0.1', quiet: true, watch: false });
-    opened.push(() => mock.close());
+    opened.push(async () => {
+      await mock.close();
+      expect(await refused(mock.port)).toBe(true);
+    });
     const build = await runScript('scripts/build.ts', ['--spec', spec, '--out', out], {
       env: scriptEnv({ PORTAL_MOCK_URL: mock.url }),
       timeoutMs: BUILD_TIMEOUT_MS,
     });
     if (build.code !== 0) throw new Error(`Build failed:\n${build.output}`);
     const portal = await serveStatic(out, { host: '127.0.0.1', port: 0 });
-    opened.push(() => portal.close());
+    opened.push(async () => {
+      await portal.close();
+      expect(await refused(portal.port)).toBe(true);
+    });
     const browser = await launchBrowser();
     opened.push(() => browser.close());
     return { out, mock, portal, browser, close };

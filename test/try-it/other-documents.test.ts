@@ -5,41 +5,30 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../scripts/mock/server.ts';
-import type { StaticServer } from '../../scripts/serve-static.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { refused } from '../helpers/ports.ts';
 import { curlStatus, send, startTryItSite, type TryItSite } from './helpers.ts';
 
 const SPEC = join(ROOT, 'test/try-it/fixtures/shop-admin.yaml');
 
 let site: TryItSite;
-let mock: MockServer;
-let portal: StaticServer;
-let browser: Browser;
 
 beforeAll(async () => {
   site = await startTryItSite(SPEC, 'try-it-other');
-  ({ mock, portal, browser } = site);
 });
 
 afterAll(async () => {
   await site?.close();
-  if (site) {
-    expect(await refused(mock.port)).toBe(true);
-    expect(await refused(portal.port)).toBe(true);
-  }
 });
 
 async function open(slug: string): Promise<{ page: Page; sent: () => Request }> {
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   let last: Request | undefined;
   page.on('request', (request) => {
-    if (request.method() !== 'OPTIONS' && new URL(request.url()).port === String(mock.port)) last = request;
+    if (request.method() !== 'OPTIONS' && new URL(request.url()).port === String(site.mock.port)) last = request;
   });
-  await page.goto(`${portal.url}/operations/${slug}/`);
+  await page.goto(`${site.portal.url}/operations/${slug}/`);
   await page.locator('#try-it-send:not([disabled])').waitFor();
   return { page, sent: () => last! };
 }
@@ -53,13 +42,13 @@ describe('try-it panel on other descriptions', () => {
     await page.getByLabel('Send requests to').selectOption({ label: 'A local server on a port of your choice: http://127.0.0.1:{port}' });
     // Scenarios are for the mock only.
     expect(await page.getByLabel('Answer with').isHidden()).toBe(true);
-    await page.getByLabel('port').fill(String(mock.port));
+    await page.getByLabel('port').fill(String(site.mock.port));
     expect(await send(page)).toContain('401 Unauthorized');
 
     await page.getByLabel('User name').fill('staff');
     await page.getByLabel('Password').fill('s3cret');
     expect(await send(page)).toContain('200 OK');
-    expect(sent().url()).toBe(`${mock.url}/tokens`);
+    expect(sent().url()).toBe(`${site.mock.url}/tokens`);
     expect(await sent().headerValue('authorization')).toBe(`Basic ${Buffer.from('staff:s3cret').toString('base64')}`);
     expect(await sent().headerValue('content-type')).toBe('application/x-www-form-urlencoded');
     expect(sent().postData()).toBe('grant_type=client_credentials&client_id=shop-42');
@@ -123,7 +112,7 @@ describe('try-it panel on other descriptions', () => {
     expect(status).toContain('200 OK');
     // The browser cannot set cookies for another site: said, and left to curl.
     expect(status).toContain('Cookie not sent by the browser');
-    expect(sent().url()).toBe(`${mock.url}/reports/2026?tags=dogs&tags=cats&format=csv&api_key=k%26y`);
+    expect(sent().url()).toBe(`${site.mock.url}/reports/2026?tags=dogs&tags=cats&format=csv&api_key=k%26y`);
     expect(await sent().headerValue('x-trace')).toBe('trace-9');
     const curl = await page.locator('#try-it-curl').inputValue();
     expect(curl).toContain("-H 'Cookie: session=abc'");
