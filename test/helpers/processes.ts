@@ -1,6 +1,7 @@
 // Child processes the tests start: the project's scripts, the shell. Each runs in a process
 // group of its own under a time limit, so that one that hangs is killed with everything it
 // started (Astro's workers, a curl) instead of holding the test run up or outliving it.
+// Written on node:child_process: no installed package runs a process group under a time limit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './paths.ts';
