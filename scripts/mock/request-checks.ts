@@ -1,8 +1,8 @@
 // What an operation accepts: its parameters and body as the model lists them,
 // with the raw schemas ajv needs (their $refs kept) read from the bundled
-// document at the pointers the model gives, and the checks run on each
-// request: media type, JSON syntax, then every parameter and the body
-// against their schemas.
+// document at the pointers the model gives; and the checks run on each
+// request: the body's media type, then every parameter and the body against
+// their schemas.
 import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
@@ -93,8 +93,8 @@ export function readRequestSpec(document: OpenApiDocument, op: Operation, resolv
   }
   const spec: RequestSpec = { params };
   if (op.requestBody && op.requestBody.content.length > 0) {
-    // The model keeps schemas as views; ajv needs them as written, found by media type under the operation.
-    // Through the path item, which may itself be a reference.
+    // The model keeps schemas as views; ajv needs them as written: found by media type under the
+    // operation, through its path item (which may itself be a reference).
     const pathItem = deref(getByPointer(document, op.pointer.slice(0, op.pointer.lastIndexOf('/'))));
     const operation = isObject(pathItem) ? deref(pathItem[op.method]) : undefined;
     const body = isObject(operation) ? deref(operation.requestBody) : undefined;
