@@ -4,7 +4,8 @@
 import { splitPointer } from './locate.ts';
 import type { OpenApiDocument } from './load.ts';
 
-export type Deref = <T = any>(node: T) => T;
+/** The node, or what its `$ref` points at; undefined for a `$ref` to nothing, which callers skip. */
+export type Deref = <T = any>(node: T) => T | undefined;
 
 export function getByPointer(document: OpenApiDocument, pointer: string): unknown {
   let node: any = document;
@@ -20,7 +21,7 @@ export function createDeref(document: OpenApiDocument): Deref {
     let current: any = node;
     for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
       const target = current.$ref.startsWith('#') ? getByPointer(document, current.$ref) : undefined;
-      if (target === undefined) return {} as never;
+      if (target === undefined) return undefined;
       // 3.1 lets a reference carry its own summary/description that override the target's.
       const { $ref: _ref, ...overrides } = current;
       current = Object.keys(overrides).length > 0 && target && typeof target === 'object' ? { ...target, ...overrides } : target;

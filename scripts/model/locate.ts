@@ -1,12 +1,13 @@
 // Maps a JSON pointer in the bundled document back to file:line:col in the
 // files the writer edits, following $refs across files the way the bundler did.
+import { readFileSync } from 'node:fs';
 import { basename, extname, resolve as resolvePath, dirname } from 'node:path';
-import { getLineColLocation, parseYaml } from '@redocly/openapi-core';
+import { Source, getLineColLocation, parseYaml } from '@redocly/openapi-core';
 import type { LoadedDocument } from './load.ts';
 import type { SourceLocation } from './types.ts';
 
 interface ParsedFile {
-  source: { absoluteRef: string; body: string };
+  source: Source;
   parsed: unknown;
 }
 
@@ -39,16 +40,36 @@ export function joinPointer(segments: readonly string[]): string {
   return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
-export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
+/**
+ * The files the bundler read. Its resolver's cache holds them already parsed, but that cache is
+ * not part of Redocly's public API: should it change shape, the files are read again instead.
+ */
+async function documentFiles(loaded: LoadedDocument): Promise<Map<string, ParsedFile>> {
   const files = new Map<string, ParsedFile>();
-  const cache = (loaded.resolver as unknown as { cache: Map<string, Promise<ParsedFile>> }).cache;
-  for (const [key, promise] of cache) {
-    try {
-      files.set(resolvePath(key), await promise);
-    } catch {
-      // Files that failed to load were already reported by the bundler.
+  const cache = (loaded.resolver as unknown as { cache?: unknown }).cache;
+  if (cache instanceof Map) {
+    for (const [key, promise] of cache) {
+      try {
+        const file = (await promise) as Partial<ParsedFile> | undefined;
+        if (file?.source instanceof Source) files.set(resolvePath(String(key)), file as ParsedFile);
+      } catch {
+        // Files that failed to load were already reported by the bundler.
+      }
     }
   }
+  for (const path of loaded.files) {
+    if (files.has(path)) continue;
+    try {
+      files.set(path, { source: new Source(path, readFileSync(path, 'utf8')), parsed: undefined });
+    } catch {
+      // Gone since the bundle was made: positions in it fall back to its first line.
+    }
+  }
+  return files;
+}
+
+export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
+  const files = await documentFiles(loaded);
   const fresh = new Map<string, ParsedFile>();
   const entryFile = files.get(loaded.entry);
   const byComponentName = new Map<string, string>();
