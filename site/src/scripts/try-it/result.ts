@@ -12,6 +12,35 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return node;
 }
 
+const IN_WORDS = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** `@1788220800` (RFC 9745's Deprecation) or an HTTP date (Sunset, older Deprecation drafts); undefined for anything else. */
+function headerDate(value: string): Date | undefined {
+  const seconds = /^@(-?\d+)$/.exec(value.trim());
+  const date = seconds ? new Date(Number(seconds[1]) * 1000) : /\d{4}/.test(value) ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+/** "Deprecated since 1 September 2026 (2026-09-01; Deprecation: @1788220800)." — the date in words, then as sent. */
+function dated(lead: string, name: string, value: string): (Node | string)[] {
+  const date = headerDate(value);
+  if (!date) return [`${name}: ${value}.`];
+  const iso = date.toISOString().slice(0, 10);
+  return [`${lead} `, el('time', { dateTime: iso }, IN_WORDS.format(date)), ` (${iso}; ${name}: ${value}).`];
+}
+
+function deprecationNote(headers: [string, string][]): HTMLElement[] {
+  const deprecation = headers.find(([name]) => name === 'deprecation')?.[1];
+  const sunset = headers.find(([name]) => name === 'sunset')?.[1];
+  if (deprecation === undefined && sunset === undefined) return [];
+  const parts: (Node | string)[] = [];
+  if (deprecation !== undefined) {
+    parts.push(...(headerDate(deprecation) ? dated('Deprecated since', 'Deprecation', deprecation) : [`Deprecated (Deprecation: ${deprecation}).`]));
+  }
+  if (sunset !== undefined) parts.push(...(parts.length ? [' '] : []), ...dated('May stop answering from', 'Sunset', sunset));
+  return [el('p', { className: 'try-it-deprecated' }, ...parts)];
+}
+
 export function summary(outcome: Outcome): string {
   return `${outcome.status} ${statusText(outcome.status, outcome.statusText)}`.trim() + ` in ${outcome.ms} ms`;
 }
@@ -24,7 +53,6 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
   const rows = headers.map(([name, value]) =>
     el('tr', { className: NOTABLE.includes(name) ? 'try-it-notable' : '' }, el('th', { scope: 'row' }, name), el('td', {}, value)),
   );
-  const deprecation = headers.filter(([name]) => name === 'deprecation' || name === 'sunset');
   // A huge answer would freeze the page if shown whole; the curl command gets all of it.
   const full = prettyBody(outcome.body, outcome.contentType);
   const body = full.length > MAX_SHOWN ? `${full.slice(0, MAX_SHOWN)}\n… (${full.length - MAX_SHOWN} more characters not shown)` : full;
@@ -37,9 +65,7 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
       ` · ${outcome.ms} ms · ${method} `,
       el('code', {}, url),
     ),
-    ...(deprecation.length > 0
-      ? [el('p', { className: 'try-it-deprecated' }, 'This operation is deprecated: ', deprecation.map(([n, v]) => `${n[0].toUpperCase()}${n.slice(1)}: ${v}`).join('; '), '.')]
-      : []),
+    ...deprecationNote(headers),
     el('h4', {}, `Headers (${rows.length})`),
     rows.length > 0
       ? el('table', { className: 'try-it-headers' }, el('caption', {}, 'Response headers the server lets this page read'), el('tbody', {}, ...rows))
