@@ -11,7 +11,8 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from './diagnostics.ts';
 import { buildModel } from './model/index.ts';
-import { DEFAULT_SITE_URL, runAstroBuild } from './site/astro-build.ts';
+import { DEFAULT_SITE } from './defaults.ts';
+import { runAstroBuild } from './site/astro-build.ts';
 import { convertToYaml, writeDescriptionJson } from './site/description-files.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { writeModelFile } from './site/model-file.ts';
@@ -20,7 +21,7 @@ import { swapInto } from './site/swap.ts';
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
-  site: { type: 'string', default: DEFAULT_SITE_URL },
+  site: { type: 'string', default: DEFAULT_SITE },
   strict: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
 });

@@ -3,7 +3,8 @@
 // both rebuilt on every save of any file of the description; problems in the
 // terminal and over the pages; "What changed" at /changes/. Ctrl-C stops all.
 import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
-import { parsePort } from './dev/ports.ts';
+import { parsePort } from './cli/ports.ts';
+import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT } from './defaults.ts';
 import { startPreview, type Preview } from './dev/preview.ts';
 
 const USAGE = `Usage: npm run dev -- [--spec openapi/openapi.yaml] [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--base <file>]
@@ -17,9 +18,9 @@ Starts the portal in preview mode and the mock server, and rebuilds both on ever
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
-  port: { type: 'string', default: '4321' },
-  'mock-port': { type: 'string', default: '4010' },
-  host: { type: 'string', default: '127.0.0.1' },
+  port: { type: 'string', default: String(DEFAULT_PORTAL_PORT) },
+  'mock-port': { type: 'string', default: String(DEFAULT_MOCK_PORT) },
+  host: { type: 'string', default: DEFAULT_HOST },
   base: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 });
@@ -27,6 +28,16 @@ const { values } = parseCli({
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
+}
+
+let port: number;
+let mockPort: number;
+try {
+  port = parsePort('--port', values.port!);
+  mockPort = parsePort('--mock-port', values['mock-port']!);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
 
 let preview: Preview | undefined;
@@ -60,8 +71,8 @@ process.stdin.on('newListener', (event, listener) => {
 try {
   preview = await startPreview({
     spec: values.spec!,
-    port: parsePort('--port', values.port!),
-    mockPort: parsePort('--mock-port', values['mock-port']!),
+    port,
+    mockPort,
     host: values.host!,
     ...(values.base ? { base: values.base } : {}),
   });

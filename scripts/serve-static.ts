@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { DEFAULT_HOST, httpOrigin } from './defaults.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -102,14 +103,13 @@ export async function serveStatic(dir: string, options: { host?: string; port?: 
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => done());
+    server.listen(options.port ?? 0, options.host ?? DEFAULT_HOST, () => done());
   });
   const { port, address } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
   return {
     server,
     port,
-    url: `http://${host}:${port}`,
+    url: httpOrigin(address, port),
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

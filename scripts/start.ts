@@ -1,9 +1,10 @@
 // `npm start`: build the portal, serve it, and run the mock server beside it,
 // so the try-it panels have something to answer them. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
+import { checkPort, parsePort, portProblem } from './cli/ports.ts';
+import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from './defaults.ts';
 import { startMockServer } from './mock/server.ts';
 import { serveStatic } from './serve-static.ts';
 
@@ -17,9 +18,9 @@ Builds the portal, serves it, and starts the mock server.
   --out        where the portal is built and served from (default site/dist)`;
 
 const { values } = parseCli({
-  port: { type: 'string', default: '4321' },
-  'mock-port': { type: 'string', default: '4010' },
-  host: { type: 'string', default: '127.0.0.1' },
+  port: { type: 'string', default: String(DEFAULT_PORTAL_PORT) },
+  'mock-port': { type: 'string', default: String(DEFAULT_MOCK_PORT) },
+  host: { type: 'string', default: DEFAULT_HOST },
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
   help: { type: 'boolean', short: 'h', default: false },
@@ -30,47 +31,30 @@ if (values.help) {
   process.exit(0);
 }
 
-function port(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) {
-    console.error(`--${name} must be a port number from 1 to 65535, not "${text}".`);
+function port(flag: string, text: string): number {
+  try {
+    return parsePort(flag, text);
+  } catch (error) {
+    console.error((error as Error).message);
     process.exit(2);
   }
-  return value;
 }
 
 const host = values.host;
-const portalPort = port('port', values.port);
-const mockPort = port('mock-port', values['mock-port']);
+const portalPort = port('--port', values.port);
+const mockPort = port('--mock-port', values['mock-port']);
 const spec = resolve(values.spec);
 const outDir = resolve(values.out);
-// Addresses as a browser types them: an IPv6 host needs brackets.
-const urlHost = host.includes(':') ? `[${host}]` : host;
-const portalUrl = `http://${urlHost}:${portalPort}/`;
-const mockUrl = `http://${urlHost}:${mockPort}`;
+const portalUrl = `${httpOrigin(host, portalPort)}/`;
+const mockUrl = httpOrigin(host, mockPort);
 
 if (portalPort === mockPort) {
   console.error(`The portal and the mock server cannot share port ${portalPort}: pass a different --port or --mock-port.`);
   process.exit(2);
 }
 
-/** Fails early, before a build, when a port is taken; the listeners below check again. */
-function checkPort(which: string, flag: string, value: number): Promise<void> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => reject(new Error(portMessage(which, flag, value, error))));
-    probe.listen(value, host, () => probe.close(() => resolvePort()));
-  });
-}
-
-function portMessage(which: string, flag: string, value: number, error: NodeJS.ErrnoException): string {
-  if (error.code === 'EADDRINUSE') {
-    return `Port ${value} on ${host} is already in use, so the ${which} cannot start there. Stop what uses it, or pick another port: npm start -- ${flag} ${value + 1}`;
-  }
-  if (error.code === 'EACCES') return `Not allowed to listen on port ${value} on ${host} (${which}): pick a port above 1023 with ${flag}.`;
-  if (error.code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: pass another --host, e.g. 127.0.0.1.`;
-  return `The ${which} cannot listen on ${host}:${value}: ${error.message}`;
-}
+const PORTAL = { what: 'portal', hint: { command: 'npm start', flag: '--port' } };
+const MOCK = { what: 'mock server', hint: { command: 'npm start', flag: '--mock-port' } };
 
 function build(closers: (() => Promise<void>)[]): Promise<void> {
   return new Promise((resolveBuild, reject) => {
@@ -92,8 +76,9 @@ function build(closers: (() => Promise<void>)[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  await checkPort('portal', '--port', portalPort);
-  await checkPort('mock server', '--mock-port', mockPort);
+  // Fails early, before a build, when a port is taken; the listeners below check again.
+  await checkPort(host, portalPort, PORTAL.what, PORTAL.hint);
+  await checkPort(host, mockPort, MOCK.what, MOCK.hint);
 
   let stopping = false;
   const closers: (() => Promise<void>)[] = [];
@@ -122,8 +107,8 @@ async function main(): Promise<void> {
     const message =
       failure.code && typeof failure.port === 'number'
         ? failure.port === mockPort
-          ? portMessage('mock server', '--mock-port', mockPort, failure)
-          : portMessage('portal', '--port', portalPort, failure)
+          ? portProblem(failure, host, mockPort, MOCK.what, MOCK.hint)
+          : portProblem(failure, host, portalPort, PORTAL.what, PORTAL.hint)
         : failure.message;
     console.error(message);
     await shutdown(1);

@@ -13,13 +13,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
+import { checkPort } from '../cli/ports.ts';
+import { httpOrigin } from '../defaults.ts';
 import { normalizeDocument } from '../model/index.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { writeModelFile } from '../site/model-file.ts';
 import { previewChannel, type PreviewChannel } from './channel.ts';
 import { createChangeTracker } from './changes.ts';
 import { createRebuildLoop } from './loop.ts';
-import { createPreviewMock, urlHost } from './mock.ts';
-import { checkPort } from './ports.ts';
+import { createPreviewMock } from './mock.ts';
 import { createRebuilder, type RebuildOutcome } from './rebuild.ts';
 import { startSite } from './site.ts';
 import { watchFiles } from './watch.ts';
@@ -53,10 +54,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const log = options.log ?? ((text: string) => process.stderr.write(`${text}\n`));
   if (options.port === options.mockPort) throw new Error(`The preview and the mock server cannot share port ${options.port}: pass a different --port or --mock-port.`);
   if (!existsSync(spec)) throw new Error(`No API description at ${spec}: pass one with --spec.`);
-  await checkPort(options.host, options.port, 'preview', '--port');
-  await checkPort(options.host, options.mockPort, 'mock server', '--mock-port');
+  await checkPort(options.host, options.port, 'preview', { command: 'npm run dev', flag: '--port' });
+  await checkPort(options.host, options.mockPort, 'mock server', { command: 'npm run dev', flag: '--mock-port' });
 
-  const url = `http://${urlHost(options.host)}:${options.port}/`;
+  const url = `${httpOrigin(options.host, options.port)}/`;
   const dir = await mkdtemp(join(tmpdir(), 'portal-preview-'));
   const modelFile = join(dir, 'model.json');
   const channel = previewChannel(ROOT);
@@ -89,7 +90,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     last = await rebuilder.rebuild();
     // A document that never loaded still gets a site: empty, with its problems shown over it.
     if (!existsSync(modelFile)) {
-      await writeFileAtomic(modelFile, JSON.stringify(normalizeDocument({ openapi: '3.0.3', info: { title: 'API', version: '' }, paths: {} })));
+      await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: 'API', version: '' }, paths: {} }));
     }
     site = await startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url });
   } catch (error) {

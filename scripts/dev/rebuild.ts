@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
-import { writeFileAtomic } from './atomic.ts';
+import { writeModelFile } from '../site/model-file.ts';
 import type { PreviewChannel } from './channel.ts';
 import type { ChangeTracker } from './changes.ts';
 import { toProblems } from './problems.ts';
@@ -72,7 +72,7 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
           version,
           unavailable: `The comparison failed: ${error.message}`,
         }));
-        await writeFileAtomic(options.modelFile, JSON.stringify(result.model));
+        await writeModelFile(options.modelFile, result.model);
       }
       const durationMs = Math.round(performance.now() - started);
       const problems = toProblems(diagnostics, channel.root);

@@ -2,11 +2,11 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
+import { DEFAULT_SITE } from '../defaults.ts';
 import { withLock } from './lock.ts';
 import { MODEL_ENV } from './model-file.ts';
 
 export const SITE_ROOT = resolve(ROOT, 'site');
-export const DEFAULT_SITE_URL = 'http://127.0.0.1:4321';
 
 export interface AstroBuildOptions {
   /** A model JSON or a manifest (see model-file.ts). */
@@ -39,7 +39,7 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
       await build({
         root: SITE_ROOT,
         outDir,
-        site: options.site ?? DEFAULT_SITE_URL,
+        site: options.site ?? DEFAULT_SITE,
         logLevel: options.logLevel ?? 'error',
         mode: 'production',
       });

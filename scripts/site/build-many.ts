@@ -8,6 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseCli } from '../cli/args.ts';
 import { DiagnosticsError, formatDiagnostics } from '../diagnostics.ts';
 import { buildModel } from '../model/index.ts';
+import { createSlugger } from '../model/slug.ts';
 import { runAstroBuild } from './astro-build.ts';
 import { writeManifest, writeModelFile } from './model-file.ts';
 
@@ -17,17 +18,10 @@ export interface ManyResult {
   failed: { spec: string; message: string }[];
 }
 
-function slugFor(spec: string, used: Set<string>): string {
-  const base = basename(spec).replace(/\.(json|ya?ml)$/i, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'doc';
-  let slug = base;
-  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-  used.add(slug);
-  return slug;
-}
-
 export async function buildMany(specs: string[], outDir: string, site?: string): Promise<ManyResult> {
   const work = await mkdtemp(join(tmpdir(), 'portal-many-'));
-  const used = new Set<string>();
+  // Slugs from the file names, unique across the run: two `openapi.json` become `openapi` and `openapi-2`.
+  const slugFor = createSlugger();
   const result: ManyResult = { built: [], failed: [], timings: { models: 0, astro: 0 } };
   let t = performance.now();
   try {
@@ -35,7 +29,7 @@ export async function buildMany(specs: string[], outDir: string, site?: string):
     for (const entry of specs) {
       const [named, file] = entry.includes('=') ? entry.split(/=(.*)/s, 2) : [undefined, entry];
       const spec = resolve(file);
-      const slug = named ? named : slugFor(spec, used);
+      const slug = named ? named : slugFor(basename(spec).replace(/\.(json|ya?ml)$/i, ''), 'doc');
       try {
         // Validation and lint have their own tests; this checks rendering.
         const { model } = await buildModel(spec, { lint: false, validate: false });

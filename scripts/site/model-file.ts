@@ -1,7 +1,7 @@
 // The files the site reads (PORTAL_MODEL): one model JSON, or a manifest mounting several
 // models under their own folders. Written atomically (temp file, then rename) because the
-// writers' preview rewrites them while the dev server watches them.
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+// writers' preview rewrites them while the dev server watches them: readers never see half a file.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { ApiModel } from '../model/types.ts';
 
@@ -10,8 +10,13 @@ export const MODEL_ENV = 'PORTAL_MODEL';
 export async function writeAtomic(path: string, data: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);
-  await writeFile(temp, data);
-  await rename(temp, path);
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
 
 export async function writeModelFile(path: string, model: ApiModel): Promise<void> {
