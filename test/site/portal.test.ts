@@ -203,8 +203,11 @@ describe('in Chromium', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violations in ${theme} mode, on a wide and a phone-sized screen`, async () => {
       for (const [name, path] of Object.entries(PAGES).flatMap(([n, p]) => [[n, p], [`${n} (phone)`, p]])) {
-        const page = await open(theme, path, name.endsWith('(phone)') ? { width: 390, height: 844 } : undefined);
+        const viewport = name.endsWith('(phone)') ? { width: 390, height: 844 } : { width: 1280, height: 900 };
+        const page = await open(theme, path, viewport);
         expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+        // Wide content (code blocks, tables, long values) scrolls or wraps in its own box: the page never scrolls sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} width`).toBeLessThanOrEqual(viewport.width);
         const serious = (await seriousAxeViolations(page)).map((v) => `${name}: ${v}`);
         expect(serious).toEqual([]);
         await page.context().close();

@@ -39,6 +39,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     ol: ['start'],
     code: ['class'],
     abbr: ['title'],
+    pre: ['tabindex'],
     h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
   },
   allowedClasses: { code: [/^language-[\w-]+$/] },
@@ -49,6 +50,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // An h1 in a description would compete with the page title.
     h1: heading(2), h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6),
+    // A code block scrolls sideways inside its box; a scrolling region must be reachable by keyboard.
+    pre: () => ({ tagName: 'pre', attribs: { tabindex: '0' } }),
     a: (tagName, attribs) => {
       const { rel: _ignored, ...rest } = attribs;
       const external = /^(https?:)?\/\//i.test(rest.href ?? '');
@@ -60,6 +63,25 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 /** Sanitizes an HTML fragment with the portal's allowlist. */
 export function sanitize(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
+}
+
+/**
+ * A table from a description can be wider than a phone: it scrolls inside a box of its own,
+ * which is focusable (so it scrolls by keyboard) and named after its column headings. Done on
+ * sanitized HTML, where every `<table>` is a tag the allowlist let through without attributes.
+ */
+function wrapTables(html: string): string {
+  if (!html.includes('<table>')) return html;
+  return html.replace(/<table>([\s\S]*?)<\/table>/g, (table, inner: string) => {
+    const head = /<thead>([\s\S]*?)<\/thead>/.exec(inner)?.[1] ?? '';
+    const columns = [...head.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => htmlToText(m[1]).trim()).filter(Boolean);
+    const label = escapeAttribute(columns.length > 0 ? `Table: ${columns.join(', ')}` : 'Table');
+    return `<div class="table-scroll" tabindex="0" role="region" aria-label="${label}">${table}</div>`;
+  });
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function slugify(text: string): string {
@@ -133,7 +155,7 @@ export function renderMarkdown(source: string | undefined, options: { headingLev
   for (const token of tokens) if (token.type === 'heading') state.top = Math.min(state.top, (token as Tokens.Heading).depth);
   headingState = state;
   try {
-    const html = sanitize(blockMarked.parser(tokens));
+    const html = wrapTables(sanitize(blockMarked.parser(tokens)));
     return remember(blockCache, key, { html, headings: state.headings });
   } finally {
     headingState = undefined;
