@@ -33,7 +33,18 @@ export type Locator = (pointer: string) => { file: string; line: number; col: nu
 export function splitPointer(pointer: string): string[] {
   const body = pointer.replace(/^#?\/?/, '');
   if (body === '') return [];
-  return body.split('/').map((s) => decodeURIComponent(s.replace(/~1/g, '/').replace(/~0/g, '~')));
+  return body.split('/').map(unescapeSegment);
+}
+
+// As Redocly reads pointers: `~1` and `~0` unescaped, then percent-decoding where it is
+// valid, so a path such as `/rate/100%` stays itself instead of throwing.
+function unescapeSegment(segment: string): string {
+  const unescaped = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  try {
+    return decodeURIComponent(unescaped);
+  } catch {
+    return unescaped;
+  }
 }
 
 export function joinPointer(segments: readonly string[]): string {
