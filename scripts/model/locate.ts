@@ -48,7 +48,8 @@ function unescapeSegment(segment: string): string {
 }
 
 export function joinPointer(segments: readonly string[]): string {
-  return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  // `%` is written as `%25` so that reading the pointer back (which percent-decodes) gives the key again.
+  return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1').replace(/%/g, '%25')).join('/');
 }
 
 /**
