@@ -41,8 +41,10 @@ export interface PreviewChanges {
 export interface PreviewChannel {
   status: PreviewStatus;
   changes: PreviewChanges;
-  /** Files the document is made of (absolute paths): the only ones the source view shows. */
+  /** Files the document is made of (absolute paths): the only ones the source view shows… */
   files: string[];
+  /** …and of those, only the ones inside these folders (the description's own and the project's). */
+  folders: string[];
   /** The project root, for display paths and editor links. */
   root: string;
   /** Called with each new status; returns the unsubscribe function. */
@@ -73,6 +75,7 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
     status: emptyStatus(),
     changes: { version: 0, unavailable: 'The preview has not built the document yet.' },
     files: [],
+    folders: [root],
     root,
     subscribe(listener) {
       listeners.add(listener);

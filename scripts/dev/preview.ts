@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
 import { checkPort } from '../cli/ports.ts';
 import { httpOrigin } from '../defaults.ts';
@@ -61,6 +61,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-preview-'));
   const modelFile = join(dir, 'model.json');
   const channel = previewChannel(ROOT);
+  channel.folders = [dirname(spec), ROOT];
   const mock = createPreviewMock({ spec, port: options.mockPort, host: options.host, site: url, log });
   const watcher = watchFiles(() => loop.schedule());
   const rebuilder = createRebuilder({

@@ -2,7 +2,7 @@
 // description, a real browser on its pages, saves made to the files on disk.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureSave } from '../../scripts/dev/measure.ts';
@@ -144,15 +144,40 @@ describe('npm run dev', () => {
     expect(await source.locator('.line.current').getAttribute('id')).toBe('L3');
     expect(await source.locator('.line.current code').textContent()).toBe('  summary: List every pet: broken: here');
     expect(await source.locator('#L3 + .problem.error').isVisible()).toBe(true);
-    // Only the description's own files are shown.
-    const outside = await fetch(`${site}__preview/source?file=${encodeURIComponent('/etc/passwd')}`);
-    expect(outside.status).toBe(404);
-    expect(await outside.text()).not.toContain('root:');
+    // Only the description's own files are shown, named absolutely or relatively.
+    for (const file of ['/etc/passwd', relative(ROOT, '/etc/passwd')]) {
+      const outside = await fetch(`${site}__preview/source?file=${encodeURIComponent(file)}`);
+      expect(outside.status).toBe(404);
+      expect(await outside.text()).not.toContain('root:');
+    }
     await source.close();
 
     writeFileSync(petsFile, good);
     await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
     expect(await heading(page)).toBe('List every pet');
+  });
+
+  it('shows no file outside the description\'s folder and the project, even one a $ref names', async () => {
+    const good = readFileSync(petsFile, 'utf8');
+    const secret = join(tmp, 'secret.yaml');
+    writeFileSync(secret, 'token: top-secret\nbroken: [\n');
+    edit(petsFile, (text) => text.replace('- $ref: ../components/parameters/Limit.yaml', '- $ref: ../../secret.yaml'));
+    // The referenced file does not parse: the problem is reported in it, and the pages keep the last good version.
+    const problem = page.locator(`#portal-preview-problems[data-state="error"] .ppp-item[data-file="${secret}"]`);
+    await problem.waitFor({ state: 'visible', timeout: 10_000 });
+    for (const file of [secret, relative(ROOT, secret)]) {
+      expect(file === secret || file.startsWith('../')).toBe(true);
+      const answer = await fetch(`${site}__preview/source?file=${encodeURIComponent(file)}&line=1`);
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).not.toContain('top-secret');
+    }
+    // A file of the description's folder is shown, also when named by a `../` path from the project.
+    const inside = await fetch(`${site}__preview/source?file=${encodeURIComponent(relative(ROOT, petsFile))}`);
+    expect(inside.status).toBe(200);
+    expect(await inside.text()).toContain('../../secret.yaml');
+
+    writeFileSync(petsFile, good);
+    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('applies a save with only warnings, shows their count, and follows a newly referenced file', async () => {

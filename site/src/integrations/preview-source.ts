@@ -1,8 +1,10 @@
 // The preview's source view: one file of the description with numbered,
 // linkable lines (`#L12`), the reported problems under their lines. Only the
-// files the document is made of are shown, never an arbitrary path.
-import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+// files the document is made of, inside the description's folder or the
+// project, are shown: never an arbitrary path, nor a file a `$ref` or a
+// problem names elsewhere on the machine.
+import { readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { PreviewChannel } from '../../../scripts/dev/channel.ts';
 import { displayPath } from '../../../scripts/dev/problems.ts';
 
@@ -40,11 +42,31 @@ function page(status: number, title: string, body: string): SourcePage {
   };
 }
 
+/** The real path (links followed) is inside one of the folders. */
+function inside(file: string, folders: readonly string[]): boolean {
+  let real: string;
+  try {
+    real = realpathSync(file);
+  } catch {
+    return false;
+  }
+  return folders.some((folder) => {
+    let base: string;
+    try {
+      base = realpathSync(folder);
+    } catch {
+      return false;
+    }
+    const rel = relative(base, real);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  });
+}
+
 export function renderSource(channel: PreviewChannel, file: string, line?: number): SourcePage {
   const back = '<p><a href="/">Back to the portal</a></p>';
   const absolute = file ? (isAbsolute(file) ? resolve(file) : resolve(channel.root, file)) : '';
-  if (!absolute || !channel.files.includes(absolute)) {
-    return page(404, 'Not a file of the description', `<header>${back}<h1>Not a file of the description</h1></header><main><p>The preview only shows the files the API description is made of.</p></main>`);
+  if (!absolute || !channel.files.includes(absolute) || !inside(absolute, channel.folders)) {
+    return page(404, 'Not a file of the description', `<header>${back}<h1>Not a file of the description</h1></header><main><p>The preview only shows the files the API description is made of, inside its folder or the project.</p></main>`);
   }
   let text: string;
   try {
