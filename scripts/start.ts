@@ -3,9 +3,11 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
+import { mockLine } from './cli/mock-example.ts';
 import { checkPort, parsePort, portProblem } from './cli/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from './defaults.ts';
 import { startMockServer } from './mock/server.ts';
+import type { ApiModel } from './model/types.ts';
 import { serveStatic } from './serve-static.ts';
 
 const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist]
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
   await checkPort(host, mockPort, MOCK.what, MOCK.hint);
 
   let stopping = false;
+  let served: ApiModel | undefined;
   const closers: (() => Promise<void>)[] = [];
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -98,6 +101,7 @@ async function main(): Promise<void> {
     await build(closers);
     const mock = await startMockServer({ spec, port: mockPort, host, site: portalUrl.replace(/\/$/, ''), quiet: false, watch: false });
     closers.push(() => mock.close());
+    served = mock.current().model;
     const portal = await serveStatic(outDir, { port: portalPort, host });
     closers.push(() => portal.close());
   } catch (error) {
@@ -116,7 +120,7 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
   console.log(`Portal: ${portalUrl}`);
-  console.log(`Mock server: ${mockUrl}/`);
+  console.log(mockLine(`${mockUrl}/`, served));
   console.log('Press Ctrl-C to stop both.');
 }
 

@@ -1,0 +1,47 @@
+// A request to try the mock with, printed beside its address: the mock's root is no operation
+// (it answers 404), so the address alone sends people to an error. Taken from the model: the
+// first GET that needs no path parameter (one needing no parameter at all, if there is one),
+// with the credentials its security asks for, any value being accepted by the mock.
+import type { ApiModel, Operation, SecurityScheme } from '../model/types.ts';
+
+const KEY = 'any-key';
+
+/** POSIX shell quoting: single quotes, a quote inside written as '\''; plain words as they are. */
+const quote = (text: string): string => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+function credentials(op: Operation, schemes: SecurityScheme[]): { args: string[]; query: string[] } {
+  const args: string[] = [];
+  const query: string[] = [];
+  // An empty requirement (`{}`) among the alternatives means the operation can be called without any.
+  if (op.security.length === 0 || op.security.some((r) => r.schemes.length === 0)) return { args, query };
+  for (const { name } of op.security[0].schemes) {
+    const scheme = schemes.find((s) => s.name === name);
+    if (!scheme) continue;
+    if (scheme.type === 'apiKey' && scheme.paramName) {
+      if (scheme.in === 'query') query.push(`${encodeURIComponent(scheme.paramName)}=${KEY}`);
+      else if (scheme.in === 'cookie') args.push('-b', quote(`${scheme.paramName}=${KEY}`));
+      else args.push('-H', quote(`${scheme.paramName}: ${KEY}`));
+    } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
+      args.push('-u', quote(`user:${KEY}`));
+    } else if (scheme.type !== 'mutualTLS') {
+      args.push('-H', quote(`Authorization: Bearer ${KEY}`));
+    }
+  }
+  return { args, query };
+}
+
+/** `curl -H 'Authorization: Bearer any-key' http://127.0.0.1:4010/pets`, or undefined when no GET fits. */
+export function mockExample(model: ApiModel, mockUrl: string): string | undefined {
+  const gets = model.operations.filter((op) => op.method === 'get' && !op.path.includes('{'));
+  const op = gets.find((o) => !o.parameters.some((p) => p.required)) ?? gets[0];
+  if (!op) return undefined;
+  const { args, query } = credentials(op, model.securitySchemes);
+  const url = `${mockUrl.replace(/\/$/, '')}${op.path}${query.length ? `?${query.join('&')}` : ''}`;
+  return ['curl', ...args, quote(url)].join(' ');
+}
+
+/** `Mock server: <url> (for example: curl …)`. */
+export function mockLine(mockUrl: string, model?: ApiModel): string {
+  const example = model ? mockExample(model, mockUrl) : undefined;
+  return `Mock server: ${mockUrl}${example ? ` (for example: ${example})` : ''}`;
+}
