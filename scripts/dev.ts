@@ -3,6 +3,7 @@
 // both rebuilt on every save of any file of the description; problems in the
 // terminal and over the pages; "What changed" at /changes/. Ctrl-C stops all.
 import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { mockLine } from './cli/mock-example.ts';
 import { parsePort } from './cli/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT } from './defaults.ts';
 import { startPreview, type Preview } from './dev/preview.ts';
@@ -82,6 +83,7 @@ try {
 }
 if (stopping) await new Promise(() => {});
 console.log(`Preview: ${preview.url}`);
-console.log(`Mock server: ${preview.mockUrl}`);
-if (!preview.mockRunning()) console.log('The mock server starts once the description builds without errors.');
+console.log(`What changed: ${preview.changesUrl}`);
+console.log(mockLine(preview.mockUrl, preview.last().result?.model));
+if (!preview.mockRunning()) console.log('The mock server starts once the description loads.');
 console.log('Edit the description and save: the pages and the mock follow. Press Ctrl-C to stop.');

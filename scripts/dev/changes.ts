@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
 import { compareModels } from '../diff/compare.ts';
-import { groupChanges } from '../diff/format.ts';
+import { groupChanges, type ChangeReport } from '../diff/format.ts';
 import { buildModel, type ApiModel } from '../model/index.ts';
 import type { PreviewChanges } from './channel.ts';
 
@@ -69,4 +69,30 @@ export function createChangeTracker(spec: string, baseFile?: string): ChangeTrac
       return { version, baseLabel: base.label, report: groupChanges(compareModels(base.model, head)) };
     },
   };
+}
+
+const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The first breaking change in a few words: `GET /store/inventory was removed`. */
+function firstBreaking(report: ChangeReport): string | undefined {
+  for (const group of report.groups) {
+    const change = group.changes.find((c) => c.breaking);
+    if (!change) continue;
+    const clause = change.message.split(/;|\.(?:\s|$)/)[0].trim();
+    const named = (change.operation && clause.includes(change.operation.path)) || (change.schema !== undefined && clause.includes(change.schema));
+    return named ? clause : `${group.title}: ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+  }
+  return undefined;
+}
+
+/** One line for the terminal: `2 changes since HEAD:openapi/openapi.yaml, 1 breaking: GET /store/inventory was removed`. */
+export function changeSummary(changes: PreviewChanges): string {
+  const report = changes.report;
+  if (!report) return `What changed: ${changes.unavailable ?? 'no comparison available.'}`;
+  const since = changes.baseLabel ? ` since ${changes.baseLabel}` : '';
+  const { total, breaking } = report.summary;
+  if (total === 0) return `No changes${since}`;
+  const first = breaking > 0 ? firstBreaking(report) : undefined;
+  const breakingPart = breaking > 0 ? `, ${breaking} breaking${first ? `${breaking > 1 ? ', first' : ''}: ${first}` : ''}` : ', none breaking';
+  return `${count(total, 'change')}${since}${breakingPart}`;
 }

@@ -14,7 +14,10 @@ export interface PreviewProblem extends Diagnostic {
 }
 
 export interface PreviewStatus {
-  /** `error`: the last save did not build, the pages show the last good version. */
+  /**
+   * `ok`: the pages show the last save, whatever problems it has (counted below).
+   * `error`: the last save does not parse or resolve; the pages show the last good version.
+   */
   state: 'starting' | 'ok' | 'error';
   /** Increments on every finished build, good or bad. */
   build: number;

@@ -39,6 +39,8 @@ export interface PreviewOptions {
 export interface Preview {
   url: string;
   mockUrl: string;
+  /** The "What changed" page. */
+  changesUrl: string;
   /** False until the description first builds (the mock needs one version to serve). */
   mockRunning(): boolean;
   channel: PreviewChannel;
@@ -58,6 +60,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   await checkPort(options.host, options.mockPort, 'mock server', { command: 'npm run dev', flag: '--mock-port' });
 
   const url = `${httpOrigin(options.host, options.port)}/`;
+  const changesUrl = `${url}changes/`;
   const dir = await mkdtemp(join(tmpdir(), 'portal-preview-'));
   const modelFile = join(dir, 'model.json');
   const channel = previewChannel(ROOT);
@@ -72,6 +75,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     changes: createChangeTracker(spec, options.base),
     onBuild: (build) => mock.built(build),
     log,
+    changesUrl,
   });
   let last: RebuildOutcome | undefined;
   const loop = createRebuildLoop(async () => {
@@ -98,5 +102,5 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await close();
     throw error;
   }
-  return { url, mockUrl: mock.url, mockRunning: () => mock.running(), channel, idle: () => loop.idle(), last: () => last!, close };
+  return { url, mockUrl: mock.url, changesUrl, mockRunning: () => mock.running(), channel, idle: () => loop.idle(), last: () => last!, close };
 }

@@ -1,13 +1,15 @@
-// One save, start to finish: validate, lint and build the model; on success
-// hand the new version to the mock and the site; on failure keep the last
-// good version everywhere and report every problem.
+// One save, start to finish: validate, lint and build the model. A document
+// that parses and resolves is the new version, problems or not (as for
+// `npm run build`): the mock and the site get it, its problems go to the
+// terminal and the pages' panel. One that does not parse or resolve leaves
+// the last good version everywhere, with the reasons reported.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { DiagnosticsError, formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
 import { writeModelFile } from '../site/model-file.ts';
 import type { PreviewChannel } from './channel.ts';
-import type { ChangeTracker } from './changes.ts';
+import { changeSummary, type ChangeTracker } from './changes.ts';
 import { toProblems } from './problems.ts';
 import type { FileWatcher } from './watch.ts';
 
@@ -21,9 +23,12 @@ export interface RebuildOptions {
   /** Receives each good build before the pages reload (the mock swaps to it). */
   onBuild?: (build: BuildResult) => void | Promise<void>;
   log: (text: string) => void;
+  /** The "What changed" page, named in the terminal's one-line summary of the changes. */
+  changesUrl?: string;
 }
 
 export interface RebuildOutcome {
+  /** True when this save became the version shown (it parsed and resolved), problems or not. */
   ok: boolean;
   /** The build the pages show after this step. */
   version: number;
@@ -40,6 +45,7 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
   let build = 0;
   let version = 0;
   let documentFiles: string[] = [resolve(spec)];
+  let lastSummary: string | undefined;
 
   return {
     async rebuild() {
@@ -53,9 +59,11 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
         if (!(error instanceof DiagnosticsError)) throw error;
         diagnostics = error.diagnostics;
       }
-      const failed = !result || hasErrors(diagnostics);
+      // Only a document that does not load keeps the last good version; lint and validation errors are shown, not blocking.
+      const failed = !result;
       if (result) documentFiles = result.files.map((f) => resolve(f));
-      // The files named by problems are watched and viewable too: a broken `$ref` may point into a new file.
+      // The files named by problems are watched and viewable too (the source view keeps to the description's
+      // folder and the project): a broken `$ref` may point into a new file.
       const named = diagnostics.map((d) => resolve(d.file)).filter((f) => existsSync(f));
       const files = [...new Set([...documentFiles, ...named])];
       watcher.setFiles(files);
@@ -63,8 +71,8 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
       channel.files = files;
 
       build++;
-      // The first build has no good version to keep: show what there is, with its problems.
-      if (result && (!failed || version === 0)) {
+      let summary: string | undefined;
+      if (result) {
         version++;
         await options.onBuild?.(result);
         // Before the pages reload, so "What changed" shows this version.
@@ -73,6 +81,12 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
           unavailable: `The comparison failed: ${error.message}`,
         }));
         await writeModelFile(options.modelFile, result.model);
+        // Printed when what changed is not what was printed last, so a save that changes nothing new stays quiet.
+        const line = changeSummary(channel.changes);
+        if (line !== lastSummary) {
+          lastSummary = line;
+          summary = options.changesUrl ? `${line} — see ${options.changesUrl}` : line;
+        }
       }
       const durationMs = Math.round(performance.now() - started);
       const problems = toProblems(diagnostics, channel.root);
@@ -91,10 +105,11 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
       const report = diagnostics.length > 0 ? `${formatDiagnostics(diagnostics)}\n` : '';
       if (failed) {
         const kept = version > 0 ? ' The preview keeps showing the last good version.' : '';
-        log(`${report}[${clock()}] The description has ${plural(errors, 'error')}.${kept}`);
+        log(`${report}[${clock()}] The description does not load (${plural(errors, 'error')}).${kept}`);
       } else {
-        const warned = problems.length > 0 ? ` with ${plural(problems.length, 'warning')}` : '';
-        log(`${report}[${clock()}] Rebuilt in ${durationMs} ms${warned}.`);
+        const warnings = problems.length - errors;
+        const found = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ');
+        log(`${report}[${clock()}] Rebuilt in ${durationMs} ms${found ? ` with ${found}` : ''}.${summary ? `\n${summary}` : ''}`);
       }
       return { ok: !failed, version, durationMs, ...(result ? { result } : {}) };
     },

@@ -26,6 +26,8 @@ let browser: Browser;
 let page: Page;
 let site: string;
 let mock: string;
+let mockExample: string;
+let changesLine: string;
 
 /**
  * The environment of a user's shell: none of the variables the preview sets for itself, and none
@@ -76,7 +78,8 @@ beforeAll(async () => {
   );
   // Starting waits for any site build running meanwhile (they share the site's .astro folder).
   site = (await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1];
-  mock = (await preview.waitFor(/^Mock server: (http:\/\/\S+)$/m, 5_000))[1];
+  changesLine = (await preview.waitFor(/^What changed: (\S+)$/m, 5_000))[1];
+  [, mock, mockExample] = await preview.waitFor(/^Mock server: (http:\/\/\S+) \(for example: (.+)\)$/m, 5_000);
   browser = await launchBrowser();
   page = await browser.newPage();
 });
@@ -91,9 +94,14 @@ afterAll(async () => {
 });
 
 describe('npm run dev', () => {
-  it('prints both addresses, on the ports asked for', () => {
+  it('prints the addresses, on the ports asked for, with a mock request that answers', async () => {
     expect(site).toBe(`http://127.0.0.1:${port}/`);
+    expect(changesLine).toBe(`${site}changes/`);
     expect(mock).toBe(`http://127.0.0.1:${mockPort}/`);
+    // The mock's root is no operation: the line shows a request that is one, with the credentials it needs.
+    expect(mockExample).toBe(`curl -H 'Authorization: Bearer any-key' ${mock}pets`);
+    const answer = await fetch(`${mock}pets`, { headers: { Authorization: 'Bearer any-key' } });
+    expect(answer.status).toBe(200);
   });
 
   it('reloads an open page and the mock on save', async () => {
@@ -115,6 +123,33 @@ describe('npm run dev', () => {
     const after = await (await fetch(`${mock}pets`, AUTH)).json();
     expect(after[0].name).toBe('Rexanne');
     expect(preview.stderr()).toMatch(/Rebuilt in \d+ ms/);
+    // The terminal said at the start what changed against the base, in one line pointing at the page; a
+    // summary and an example are no change to the API, so the line is not printed again.
+    expect(preview.stderr().match(new RegExp(`^No changes since \\S+ — see ${site}changes/$`, 'gm'))).toHaveLength(1);
+  });
+
+  it('applies a save with lint errors, listing them over the new version, each linked to its line', async () => {
+    const good = readFileSync(petsFile, 'utf8');
+    // A value the house rules reject (x-stability is experimental or beta), in a save that also changes the page and the mock.
+    edit(petsFile, (text) => text.replace('summary: List every pet', 'summary: List all pets\n  x-stability: alpha').replace('name: Rexanne', 'name: Rexine'));
+    const panel = page.locator('#portal-preview-problems[data-state="ok"]');
+    await panel.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await panel.locator('.ppp-heading').textContent()).toMatch(/^The API description has 1 error\. This page shows it as saved\.$/);
+    // Errors open the list; each links to its line.
+    const problem = panel.locator('.ppp-item.ppp-error').first();
+    expect(await problem.isVisible()).toBe(true);
+    expect(await problem.locator('.ppp-rule').textContent()).toBe('rule/stability-value');
+    expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:4:\d+$/);
+    expect(await problem.locator('.ppp-place').getAttribute('href')).toMatch(/^\/__preview\/source\?.*line=4.*#L4$/);
+    // The page and the mock show the new version, as `npm run build` would publish it.
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('List all pets');
+    await expect.poll(async () => (await (await fetch(`${mock}pets`, AUTH)).json())[0].name, { timeout: 10_000 }).toBe('Rexine');
+    await preview.waitFor(/Rebuilt in \d+ ms with 1 error\./, 5_000);
+    expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
+
+    writeFileSync(petsFile, good);
+    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('List every pet');
   });
 
   it('shows a broken save over the last good page, linked to its line, until it is fixed', async () => {
@@ -217,6 +252,11 @@ describe('npm run dev', () => {
     await change.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await change.textContent()).toMatch(/^BREAKING .*status/);
     expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('1');
+    // The terminal names the breaking change once, and never repeats a summary it just printed.
+    await preview.waitFor(new RegExp(`^\\d+ changes since \\S+, 1 breaking: GET /pets \\(listPets\\): .*status.* — see ${site}changes/$`, 'm'), 5_000);
+    const summaries = preview.stderr().match(/^.* — see \S+\/changes\/$/gm) ?? [];
+    expect(summaries.length).toBeGreaterThan(2);
+    expect(summaries.filter((line, i) => i > 0 && line === summaries[i - 1])).toEqual([]);
     expect(await page.locator('.preview-change-group').first().locator('h2 a').getAttribute('href')).toBe('/operations/list-pets/');
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });

@@ -1,9 +1,10 @@
 /// <reference types="astro/client" />
 // Shown on every page of the preview: the problems of the last save, pushed by
 // the dev server (/__preview/events) as soon as a build finishes. Errors open a
-// panel over the page, which keeps showing the last good version; warnings only
-// a small count that opens the same list. Built with DOM calls and textContent
-// only: messages quote the description, which must not become markup.
+// panel over the page (which shows that save, or the last good version when the
+// save does not load); warnings only a small count that opens the same list.
+// Built with DOM calls and textContent only: messages quote the description,
+// which must not become markup.
 import type { PreviewProblem, PreviewStatus } from '../../../../scripts/dev/channel.ts';
 import './problems.css';
 
@@ -44,13 +45,20 @@ function problemItem(p: PreviewProblem): HTMLLIElement {
 function render(status: PreviewStatus): void {
   last = status;
   document.getElementById(ID)?.remove();
-  if (status.state !== 'error' && status.warnings === 0) return;
+  if (status.state !== 'error' && status.errors === 0 && status.warnings === 0) return;
   const failed = status.state === 'error';
-  const open = expanded ?? failed;
-  const heading = failed
+  const errors = status.errors > 0 || failed;
+  const open = expanded ?? errors;
+  const heading = errors
     ? `The API description has ${plural(status.errors, 'error')}${status.warnings ? ` and ${plural(status.warnings, 'warning')}` : ''}.`
     : `The API description has ${plural(status.warnings, 'warning')}.`;
-  const note = failed ? (status.version > 0 ? ' This page shows the last version that built.' : ' Fix them to see the pages.') : '';
+  const note = failed
+    ? status.version > 0
+      ? ' It does not load: this page shows the last version that did.'
+      : ' It does not load: fix them to see the pages.'
+    : errors
+      ? ' This page shows it as saved.'
+      : '';
   const toggle = el('button', { type: 'button', class: 'ppp-toggle', 'aria-expanded': String(open), 'aria-controls': `${ID}-list` }, open ? 'Hide' : 'Show');
   toggle.addEventListener('click', () => {
     expanded = !open;
@@ -60,7 +68,7 @@ function render(status: PreviewStatus): void {
   list.hidden = !open;
   const panel = el(
     'aside',
-    { id: ID, class: `ppp ${failed ? 'ppp-failed' : 'ppp-warned'}`, 'aria-label': 'Problems in the API description', 'data-state': status.state },
+    { id: ID, class: `ppp ${errors ? 'ppp-failed' : 'ppp-warned'}`, 'aria-label': 'Problems in the API description', 'data-state': status.state },
     el('div', { class: 'ppp-bar' }, el('p', { class: 'ppp-heading', role: 'status' }, el('strong', {}, heading), note), toggle),
     list,
   );
