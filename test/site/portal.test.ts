@@ -127,6 +127,33 @@ describe('pages from our description', () => {
     }
   });
 
+  it('shows an allOf of objects as one field list, and a described reference as the type it names', () => {
+    const schemas = raw.components.schemas as Record<string, any>;
+    const slug = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+    const composed = Object.entries(schemas).filter(([, s]) => s.allOf?.some((p: any) => p.$ref) && s.allOf.some((p: any) => p.properties));
+    expect(composed.length).toBeGreaterThan(0);
+    for (const [name, schema] of composed) {
+      const main = mainOf(read(out, `schemas/${slug(name)}/index.html`));
+      expect(main).not.toContain('All of:');
+      for (const part of schema.allOf) {
+        const base = part.$ref ? part.$ref.split('/').pop() : undefined;
+        if (base) expect(main, name).toMatch(new RegExp(`Combines [^.]*<a href="/schemas/${slug(base)}/">${base}</a>`));
+        for (const field of Object.keys((base ? schemas[base] : part).properties ?? {})) expect(main, `${name}.${field}`).toContain(`<code class="field-name">${field}</code>`);
+      }
+    }
+    // A property that is `allOf: [$ref]` plus its own description: typed by the reference, with its values listed.
+    const described = Object.values(schemas).flatMap((s: any) => Object.entries(s.properties ?? {}).filter(([, p]: [string, any]) => p.allOf?.length === 1 && p.allOf[0].$ref && p.description));
+    expect(described.length).toBeGreaterThan(0);
+    const pet = mainOf(read(out, 'schemas/pet/index.html'));
+    const onPet = (described as [string, any][]).filter(([field]) => pet.includes(`<code class="field-name">${field}</code>`));
+    expect(onPet.length).toBeGreaterThan(0);
+    for (const [field, property] of onPet) {
+      const target = property.allOf[0].$ref.split('/').pop();
+      expect(pet).toMatch(new RegExp(`field-name">${field}</code><span class="type"><a href="/schemas/${slug(target)}/">${target}</a>`));
+      for (const value of schemas[target].enum ?? []) expect(pet).toContain(`<code>&quot;${value}&quot;</code>`);
+    }
+  });
+
   it('shows the try-it panel only where it is on, and code samples everywhere', () => {
     for (const { op } of operations) {
       const html = read(out, pageOf(op.operationId));
@@ -278,6 +305,16 @@ describe('a broken description', () => {
     const missing = await runSiteScript('scripts/build.ts', ['--spec', broken, '--out', out]);
     expect(missing.code).toBe(1);
     expect(missing.output).toMatch(/openapi\.yaml:7:\d+ error \S+ /);
+    expect(fingerprint(out)).toBe(before);
+
+    // A referenced file that does not parse: the problem is in that file, at the quote left open, and the build names it.
+    writeFileSync(join(dir, 'pets.yaml'), ['get:', '  summary: "List pets', '  responses:', "    '200':", '      description: OK', ''].join('\n'));
+    writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', '    $ref: pets.yaml', ''].join('\n'));
+    const unparsable = await runSiteScript('scripts/build.ts', ['--spec', broken, '--out', out]);
+    expect(unparsable.code).toBe(1);
+    expect(unparsable.output).toMatch(/^\S*pets\.yaml:2:12 error yaml-syntax unclosed double-quoted string/m);
+    expect(unparsable.output).not.toMatch(/openapi\.yaml:\d+:\d+ error/);
+    expect(unparsable.output).toContain('Build failed: pets.yaml could not be read');
     expect(fingerprint(out)).toBe(before);
   });
 
