@@ -279,6 +279,13 @@ describe('in Chromium', () => {
     await page.click('button:has-text("Search")');
     const input = page.locator('#starlight__search input');
     await input.waitFor({ state: 'visible', timeout: 15_000 });
+    // Excerpts read as words: a badge, a type and "required" are not glued to their neighbours.
+    await input.fill('stock');
+    const excerpts = page.locator('#starlight__search .pagefind-ui__result-excerpt');
+    await excerpts.first().waitFor({ state: 'visible', timeout: 15_000 });
+    for (const text of await excerpts.allTextContents()) {
+      expect(text).not.toMatch(/(?:Experimental|Beta|Deprecated)[A-Z]|(?:string|integer|boolean|number|\))(?:required|optional)|[a-z](?:string|integer)\b/);
+    }
     const target = operations.find(({ op }) => op.operationId === 'updateInventory')!;
     await input.fill(target.op.summary);
     const result = page.locator('#starlight__search a[href*="/operations/update-inventory/"]').first();
