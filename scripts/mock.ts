@@ -3,6 +3,7 @@
 // it, and reload on every save.
 import { enableCompileCache } from 'node:module';
 import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { parsePort, portProblem } from './cli/ports.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
 import type { MockServer } from './mock/server.ts';
@@ -20,9 +21,11 @@ const { values } = parseCli({
   quiet: { type: 'boolean', default: false },
 });
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a number from 0 to 65535, not ${values.port}`);
+let port: number;
+try {
+  port = parsePort('--port', values.port!, { allowZero: true });
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 
@@ -39,10 +42,8 @@ try {
 } catch (error) {
   if (error instanceof DiagnosticsError) {
     console.error(formatDiagnostics(error.diagnostics));
-  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Port ${port} on ${values.host} is already in use; choose another with --port.`);
-  } else if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') {
-    console.error(`${values.host} is not an address of this machine; choose another with --host.`);
+  } else if (typeof (error as NodeJS.ErrnoException).code === 'string' && (error as NodeJS.ErrnoException).syscall === 'listen') {
+    console.error(portProblem(error as NodeJS.ErrnoException, values.host!, port, 'mock server', { command: 'npm run mock', flag: '--port' }));
   } else {
     console.error(String((error as Error)?.message ?? error));
   }

@@ -2,12 +2,11 @@
 // the mock is handed the build the preview just made (to start with, then
 // `apply`), so a save is built once, and the new version replaces the old in
 // one assignment while requests keep being answered.
-import { httpOrigin, urlHost } from '../defaults.ts';
+import { httpOrigin } from '../defaults.ts';
 import { formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import { startMockServer, type MockServer, type ReloadEvent } from '../mock/server.ts';
 
-export { urlHost };
 
 export interface PreviewMockOptions {
   spec: string;
