@@ -184,7 +184,24 @@ export function markdownToText(source: string | undefined, maxLength = 160): str
   const text = htmlToText(inlineMarked.parse(first) as string)
     .replace(/\s+/g, ' ')
     .trim();
-  return remember(textCache, key, text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text);
+  return remember(textCache, key, clip(text, maxLength));
+}
+
+/** Text cut to a length at a word boundary (a word is never cut in half), with an ellipsis when cut. */
+function clip(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  const head = text.slice(0, maxLength);
+  const space = head.lastIndexOf(' ');
+  // One very long word (a URL) is the exception: cut it rather than show nothing.
+  const cut = space > maxLength / 2 ? head.slice(0, space) : head.slice(0, maxLength - 1);
+  return `${cut.replace(/[\s,;:(\-–—]+$/, '')}…`;
+}
+
+/** A one-line blurb for an index: the first sentence when it fits, else the opening words. */
+export function summaryText(source: string | undefined, maxLength = 160): string {
+  const text = markdownToText(source, maxLength * 2);
+  const sentence = /^.+?[.!?](?=\s|$)/.exec(text)?.[0];
+  return sentence && sentence.length <= maxLength ? sentence : clip(text.replace(/…$/, ''), maxLength);
 }
 
 // The text goes back through Astro's escaping, so entities sanitize-html produced are turned back into characters.
