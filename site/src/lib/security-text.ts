@@ -9,7 +9,8 @@ export function schemeText(scheme: SecurityScheme | undefined): string {
       if (scheme.scheme === 'basic') return 'HTTP Basic authentication (user name and password) in the Authorization header';
       return `HTTP ${scheme.scheme ?? ''} authentication in the Authorization header`.replace(/\s+/g, ' ');
     case 'apiKey':
-      return `API key in the ${scheme.in ?? 'header'} ${scheme.in === 'query' ? 'parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'} ${scheme.paramName ?? ''}`.trim();
+      // "in the X-API-Key header", "in the api_key query parameter", "in the session cookie".
+      return `API key in the ${scheme.paramName ? `${scheme.paramName} ` : ''}${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'}`;
     case 'oauth2':
       return `OAuth 2.0 (${Object.keys(scheme.flows ?? {}).join(', ') || 'no flows listed'})`;
     case 'openIdConnect':
