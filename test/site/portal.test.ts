@@ -184,6 +184,19 @@ describe('pages from our description', () => {
     expect(JSON.stringify(fromJson)).not.toMatch(/"\$ref":"(?!#)/);
   });
 
+  it("shows a mock server request the mock can answer: the operation declares the status and the example it names", () => {
+    const home = mainOf(read(out, 'index.html')).replace(/&#39;/g, "'");
+    const [, url, code] = /curl 'https?:\/\/[^/']+(\/[^']*)'[\s\S]*?Prefer: code=(\d+)'/.exec(home) ?? [];
+    expect(url).toBeDefined();
+    const example = /Prefer: example=(\w+)<\/code>/.exec(home)?.[1];
+    const target = operations.find(({ method, path }) => method === 'get' && new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(url.split('?')[0]));
+    expect(target, url).toBeDefined();
+    const declared = target!.op.responses[code];
+    const response = declared?.$ref ? raw.components.responses[declared.$ref.split('/').pop()] : declared;
+    expect(response, `${url} declares ${code}`).toBeDefined();
+    expect(Object.keys(response.content['application/json'].examples ?? {})).toContain(example);
+  });
+
   it('publishes a sitemap with absolute URLs from --site', () => {
     const index = read(out, 'sitemap-index.xml');
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
