@@ -7,12 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiModelPlugin, portalTitle } from './src/integrations/model-plugin.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
+import { DEFAULT_SITE } from '../scripts/defaults.ts';
 
 // Its ES module build: the dev server evaluates aliased files as ES modules (the CommonJS entry fails there).
 const starlightJsYaml = join(dirname(createRequire(fileURLToPath(import.meta.resolve('@astrojs/starlight'))).resolve('js-yaml')), 'dist/js-yaml.mjs');
 
 export default defineConfig({
-  site: process.env.PORTAL_SITE || 'http://127.0.0.1:4321',
+  site: process.env.PORTAL_SITE || DEFAULT_SITE,
   trailingSlash: 'ignore',
   telemetry: false,
   integrations: [

@@ -1,5 +1,6 @@
 // Page addresses, fixed for the whole project: `/operations/<slug>/`, `/webhooks/<slug>/`,
 // `/tags/<slug>/`, `/schemas/<slug>/`; a document mounted in a folder gets it as a prefix.
+import { DEFAULT_MOCK_URL } from '../../../scripts/defaults.ts';
 import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
 
 export interface SiteUrls {
@@ -43,8 +44,8 @@ export function urlsFor(base: string, model: ApiModel): SiteUrls {
 
 /**
  * The mock server the portal points readers at: `npm start` and `npm run dev` pass the
- * address they started it on through PORTAL_MOCK_URL; by default the documented 4010.
+ * address they started it on through PORTAL_MOCK_URL; by default the documented one.
  */
 export function mockServerUrl(): string {
-  return (process.env.PORTAL_MOCK_URL || 'http://127.0.0.1:4010').replace(/\/$/, '');
+  return (process.env.PORTAL_MOCK_URL || DEFAULT_MOCK_URL).replace(/\/$/, '');
 }

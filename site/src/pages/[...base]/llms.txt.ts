@@ -1,6 +1,7 @@
 // llms.txt (https://llmstxt.org): the API in a few lines, and every operation with a link to
 // its Markdown page, grouped by tag.
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
 import type { Operation } from '../../../../scripts/model/types.ts';
 import { operationLabel, operationMark } from '../../lib/labels.ts';
 import { markdownToText } from '../../lib/markdown.ts';
@@ -10,7 +11,7 @@ export const getStaticPaths = (() => portalDocuments.map((doc) => ({ params: { b
 
 export const GET: APIRoute = ({ props, site }) => {
   const { doc } = props as { doc: PortalDocument };
-  const origin = site ?? new URL('http://127.0.0.1:4321');
+  const origin = site ?? new URL(DEFAULT_SITE);
   const { model, urls } = doc;
   const line = (op: Operation) => {
     const mark = operationMark(op);

@@ -1,4 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
+import { DEFAULT_SITE } from '../../../../../scripts/defaults.ts';
 import type { Operation } from '../../../../../scripts/model/types.ts';
 import { operationMarkdown } from '../../../lib/operation-markdown.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../../lib/site-data.ts';
@@ -10,5 +11,5 @@ export const getStaticPaths = (() =>
 
 export const GET: APIRoute = ({ props, site }) => {
   const { doc, operation } = props as { doc: PortalDocument; operation: Operation };
-  return new Response(operationMarkdown(doc, operation, site ?? new URL('http://127.0.0.1:4321')), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+  return new Response(operationMarkdown(doc, operation, site ?? new URL(DEFAULT_SITE)), { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
 };
