@@ -129,7 +129,6 @@ const inlineMarked = new Marked({ gfm: true, async: false });
 
 /** Descriptions repeat a lot in large APIs (the same parameter on hundreds of operations). */
 const blockCache = new Map<string, RenderedMarkdown>();
-const inlineCache = new Map<string, string>();
 const CACHE_LIMIT = 20_000;
 
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
@@ -160,15 +159,6 @@ export function renderMarkdown(source: string | undefined, options: { headingLev
   } finally {
     headingState = undefined;
   }
-}
-
-/** One line of Markdown (a summary, a table cell) to sanitized inline HTML. */
-export function renderInlineMarkdown(source: string | undefined): string {
-  if (!source) return '';
-  const cached = inlineCache.get(source);
-  if (cached !== undefined) return cached;
-  const html = sanitize(inlineMarked.parseInline(source) as string);
-  return remember(inlineCache, source, html);
 }
 
 const textCache = new Map<string, string>();
