@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-
-export const MODEL_ENV = 'PORTAL_MODEL';
+import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
 
