@@ -10,7 +10,9 @@ export type SidebarEntry =
   | { label: string; items: SidebarEntry[]; collapsed?: boolean };
 
 function operationLink(doc: PortalDocument, op: Operation): SidebarEntry {
-  const badge = operationMark(op);
+  const mark = operationMark(op);
+  // A summary that already says "(deprecated)" needs no second mark beside it.
+  const badge = mark && !new RegExp(`\\b${mark.text}\\b`, 'i').test(operationLabel(op)) ? mark : undefined;
   return badge ? { label: operationLabel(op), link: doc.urls.operation(op), badge } : { label: operationLabel(op), link: doc.urls.operation(op) };
 }
 
