@@ -132,6 +132,13 @@ const SECTION_TITLES: Record<string, string> = {
   preview: "Writers' preview",
 };
 
+/** Sections in the order they run, whatever order their results were merged in. */
+function sectionOrder(names: string[]): string[] {
+  const known = Object.keys(SECTION_TITLES);
+  const rank = (n: string) => (known.includes(n) ? known.indexOf(n) : known.length);
+  return [...new Set(names)].sort((a, b) => rank(a) - rank(b));
+}
+
 const DOC_LABELS: Record<string, string> = { ours: 'Petstore (ours)', galaxy: 'galaxy', github: 'GitHub', any: '—' };
 
 /** One table per section: every subject's median (range), and ours divided by it. */
@@ -144,7 +151,8 @@ export function toMarkdown(report: Report): string {
       `Medians of ${report.options.runs} runs, min–max in brackets. The machine is shared: the load average (2 cores) shows how busy it was.`,
   );
   out.push('', '| section | measured | took | load average (start → end) | command |', '|---|---|---|---|---|');
-  for (const [name, run] of Object.entries(report.sections)) {
+  for (const name of sectionOrder(Object.keys(report.sections))) {
+    const run = report.sections[name];
     out.push(
       `| ${SECTION_TITLES[name] ?? name} | ${new Date(run.date).toISOString().slice(0, 16).replace('T', ' ')} UTC | ${run.durationMs ? `${(run.durationMs / 60000).toFixed(1)} min` : '—'} | ${run.loadAverage.start} → ${run.loadAverage.end} | \`${run.command}\` |`,
     );
@@ -152,12 +160,13 @@ export function toMarkdown(report: Report): string {
   out.push('');
   if (report.targets.length) {
     out.push('## Targets', '', '| | target | goal | measured | gap |', '|---|---|---|---|---|');
-    for (const t of report.targets) {
+    const order = sectionOrder(report.targets.map((t) => t.section));
+    for (const t of [...report.targets].sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section))) {
       out.push(`| ${t.met === null ? '–' : t.met ? '✓' : '✗'} | ${t.label} | ${t.goal} | ${t.measured} | ${t.gap ?? ''} |`);
     }
     out.push('');
   }
-  const sections = [...new Set(report.rows.map((r) => r.section))];
+  const sections = sectionOrder(report.rows.map((r) => r.section));
   for (const section of sections) {
     out.push(`## ${SECTION_TITLES[section] ?? section}`, '');
     out.push('| document | measure | tool | median (min–max) | ours ÷ tool |', '|---|---|---|---|---|');
@@ -173,7 +182,9 @@ export function toMarkdown(report: Report): string {
     out.push('');
   }
   if (report.notes.length) {
-    out.push('## Notes', '', ...report.notes.map((n) => `- ${n.text}`), '');
+    const order = sectionOrder(report.notes.map((n) => n.section));
+    const notes = [...report.notes].sort((a, b) => order.indexOf(a.section) - order.indexOf(b.section));
+    out.push('## Notes', '', ...notes.map((n) => `- ${n.text}`), '');
   }
   return out.join('\n');
 }
