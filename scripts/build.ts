@@ -1,11 +1,11 @@
-// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--verbose]`
+// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--no-lint] [--verbose]`
 // Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
 // Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
 // with its problems (`file:line:col severity rule message`); any failure leaves the previous
 // output as it was. Problems are warnings, unless --strict, where an error fails the build.
 import { rmSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
@@ -23,6 +23,8 @@ const { values } = parseCli({
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
   site: { type: 'string', default: DEFAULT_SITE },
   strict: { type: 'boolean', default: false },
+  // Off (`--no-lint`) where the description is linted in a step of its own, e.g. `npm run lint` earlier in CI.
+  lint: { type: 'boolean', default: true },
   verbose: { type: 'boolean', default: false },
 });
 
@@ -92,7 +94,7 @@ async function main(): Promise<number> {
   const lintStarted = performance.now();
   let lintMs = 0;
   // Lint findings never stop a build without --strict; lint itself failing is reported like a finding.
-  const lint = lintInBackground(spec).then(
+  const lint = (values.lint ? lintInBackground(spec) : Promise.resolve<Diagnostic[]>([])).then(
     (found) => {
       lintMs = performance.now() - lintStarted;
       return found;
@@ -104,6 +106,7 @@ async function main(): Promise<number> {
 
   // Built beside the target (same file system), so the final move is a rename.
   const work = await mkdtemp(join(tmpdir(), 'portal-build-'));
+  await mkdir(dirname(out), { recursive: true });
   const staging = await mkdtemp(join(dirname(out), `.${basename(out)}-building-`));
   // Interrupted (Ctrl-C): the half-built folders go, the previous output stays.
   const interrupted = (signal: NodeJS.Signals) => {
@@ -140,7 +143,7 @@ async function main(): Promise<number> {
     const { operations, webhooks, schemas, tags } = stats;
     console.log(
       `Built ${info.title} ${info.version}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
-        `  model ${seconds(timings.load + timings.validate + timings.normalize)}, lint ${seconds(lintMs)} (beside the site build), astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
+        `  model ${seconds(timings.load + timings.validate + timings.normalize)}, ${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
     );
     return 0;
   } catch (error) {

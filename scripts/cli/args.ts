@@ -9,7 +9,8 @@ export const DEFAULT_SPEC = resolve(ROOT, 'openapi/openapi.yaml');
 
 export function parseCli<T extends NonNullable<ParseArgsConfig['options']>>(options: T, argv = process.argv.slice(2)) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    // allowNegative: a boolean flag that defaults to on is turned off as `--no-<flag>`.
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true, allowNegative: true });
   } catch (error) {
     console.error(String((error as Error).message));
     process.exit(2);
