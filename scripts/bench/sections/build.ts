@@ -47,8 +47,8 @@ export async function runBuild(ctx: Context): Promise<void> {
     if (reported.model.length) results.add(SECTION, doc, 'ours', 'phase: model (load, validate, normalize)', 'ms', reported.model);
     if (reported.astro.length) results.add(SECTION, doc, 'ours', 'phase: site (Astro)', 'ms', reported.astro);
         results.note(
-      'Our "cold build" is `npm run build -- --no-lint` (model, validation, site); "lint alone" is `npm run lint` timed apart ' +
-        '(a plain `npm run build` lints on a worker beside the site build). The phases are what the build reports. starlight-openapi and `redocly build-docs` do not lint.',
+      'Our "cold build" is `npm run build -- --no-lint` (load, model, site); "lint alone" is `npm run lint` (validation and lint) timed apart ' +
+        '(a plain `npm run build` validates first and lints on a worker beside the site build). The phases are what the build reports. starlight-openapi and `redocly build-docs` do not lint.',
     );
     for (const tool of SITE_TOOLS) results.add(SECTION, doc, SUBJECT[tool], 'peak memory (RSS of the process tree)', 'bytes', peak[tool]);
     recordOutput(ctx, doc);
