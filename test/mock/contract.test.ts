@@ -71,7 +71,10 @@ describe('every operation of openapi/openapi.yaml', () => {
     expect(operations.length).toBeGreaterThan(5);
     const deprecated = operations.filter((op) => op.deprecated);
     expect(deprecated.length).toBeGreaterThan(0);
-    for (const op of deprecated) expect(op.deprecation?.deprecatedAt && op.deprecation?.sunset).toBeTruthy();
+    for (const op of deprecated) {
+      expect(op.deprecation?.deprecatedAt, op.slug).toMatch(/^\d{4}-\d{2}-\d{2}/);
+      expect(op.deprecation?.sunset, op.slug).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    }
   });
 
   it('answers each with a schema-valid 2xx and its declared headers', async () => {
