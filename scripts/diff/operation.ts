@@ -34,11 +34,9 @@ function paramKey(p: { in: ParameterLocation; name: string }): string {
   return `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
 }
 
-/** Serialization defaults from the OpenAPI spec, so an explicit default is no change. */
+/** How a parameter is serialized; the model fills in the defaults, so an explicit default is no change. */
 function serialization(p: Parameter): string {
-  const style = p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
-  const explode = p.explode ?? style === 'form';
-  return `${style}${explode ? ' (explode)' : ''}`;
+  return `${p.style}${p.explode ? ' (explode)' : ''}`;
 }
 
 export function compareOperation(base: Operation, head: Operation, schemas: SchemaComparer): OperationFinding[] {

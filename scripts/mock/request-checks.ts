@@ -56,14 +56,12 @@ function paramSpec(parameter: Parameter, document: OpenApiDocument, deref: Deref
   const media = isObject(raw) && isObject(raw.content) ? Object.values(raw.content).find(isObject) : undefined;
   const declared = isObject(raw) ? raw.schema : undefined;
   const schema = declared ?? media?.schema;
-  // The specification's defaults, where the parameter states none.
-  const style = parameter.style ?? (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
   return {
     name: parameter.name,
     in: parameter.in,
     required: parameter.required,
-    style,
-    explode: parameter.explode ?? style === 'form',
+    style: parameter.style,
+    explode: parameter.explode,
     shape: shapeOf(schema, deref),
     json: declared === undefined && media !== undefined,
     schema: schema ?? {},

@@ -89,6 +89,8 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
   const rawSchema = p.schema ?? media?.schema;
   const examples = ctx.examples.declared(p).concat(media ? ctx.examples.declared(media) : []);
   const schema = rawSchema === undefined ? undefined : ctx.schema(rawSchema);
+  // The specification's defaults, so no reader has to know them.
+  const style = typeof p.style === 'string' ? p.style : p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
   const parameter: Parameter = {
     name: p.name,
     in: p.in as ParameterLocation,
@@ -98,9 +100,9 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
     schema,
     examples,
     pointer: isObject(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith('#') ? raw.$ref : pointer,
+    style,
+    explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
   };
-  if (typeof p.style === 'string') parameter.style = p.style;
-  if (typeof p.explode === 'boolean') parameter.explode = p.explode;
   const example = examples[0]?.value ?? schema?.example;
   if (example !== undefined) parameter.example = example;
   return parameter;

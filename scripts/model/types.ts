@@ -123,8 +123,10 @@ export interface Parameter {
   required: boolean;
   deprecated: boolean;
   description?: string;
-  style?: string;
-  explode?: boolean;
+  /** As declared, else the specification's default: `form` for query and cookie, `simple` for path and header. */
+  style: string;
+  /** As declared, else the specification's default: true for `form`, false otherwise. */
+  explode: boolean;
   schema?: SchemaNode;
   /** Example from the parameter or its schema, if any. */
   example?: unknown;

@@ -408,14 +408,12 @@ export function panelView(
     );
     const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && !browserSends(parameter.name));
     params[parameter.in].push({ ...field, in: parameter.in, name: parameter.name, deprecated: parameter.deprecated, curlOnly });
-    const defaultStyle = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' }[parameter.in];
-    const style = parameter.style ?? defaultStyle;
     paramSpecs.push({
       name: parameter.name,
       in: parameter.in,
       required: parameter.required,
-      style,
-      explode: parameter.explode ?? style === 'form',
+      style: parameter.style,
+      explode: parameter.explode,
       shape: shapeOf(schema),
     });
   });
