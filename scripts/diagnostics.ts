@@ -21,10 +21,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) =>
-      a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.rule.localeCompare(b.rule),
-  );
+  return [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.rule.localeCompare(b.rule));
 }
 
 /** Drops exact repeats (two validators often report the same thing at the same place). */

@@ -99,7 +99,10 @@ export async function serveStatic(dir: string, options: { host?: string; port?: 
     const info = await stat(file);
     res.writeHead(200, { 'Content-Type': contentType(file), 'Content-Length': info.size, 'Cache-Control': 'no-cache' });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    else
+      createReadStream(file)
+        .on('error', () => res.destroy())
+        .pipe(res);
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -170,9 +170,7 @@ function DeprecationHeaders() {
           if (key === undefined) {
             ctx.report({
               message: `The ${status} answer of a deprecated operation must declare the \`${name}\` header.`,
-              location: response.node.headers
-                ? response.location.child('headers').key()
-                : responsesLocation.child(status).key(),
+              location: response.node.headers ? response.location.child('headers').key() : responsesLocation.child(status).key(),
             });
             continue;
           }

@@ -74,7 +74,13 @@ export class Results {
   }
 
   /** A target met when `value` (ours, or a ratio) is on the right side of `limit`. */
-  target(section: string, label: string, value: number | undefined, limit: number, options: { better: Better; format: (n: number) => string; goal: string }): void {
+  target(
+    section: string,
+    label: string,
+    value: number | undefined,
+    limit: number,
+    options: { better: Better; format: (n: number) => string; goal: string },
+  ): void {
     if (value === undefined || !Number.isFinite(value)) {
       this.targets.push({ section, label, goal: options.goal, measured: 'not measured', met: null });
       return;
@@ -175,7 +181,9 @@ export function toMarkdown(report: Report): string {
     const keys = [...new Set(rows.map((r) => `${r.doc}\u0000${r.metric}`))];
     const ordered = keys.flatMap((k) => rows.filter((r) => `${r.doc}\u0000${r.metric}` === k));
     for (const row of ordered) {
-      const ours = row.subject.startsWith(OURS) ? undefined : rows.find((r) => r.doc === row.doc && r.metric === row.metric && r.subject === ourCounterpart(row.subject));
+      const ours = row.subject.startsWith(OURS)
+        ? undefined
+        : rows.find((r) => r.doc === row.doc && r.metric === row.metric && r.subject === ourCounterpart(row.subject));
       const versus = ours && row.median > 0 && ours.median > 0 && row.unit !== 'count' ? ratio(ours.median / row.median) : '';
       out.push(`| ${DOC_LABELS[row.doc] ?? row.doc} | ${row.metric} | ${row.subject} | ${cell(row)} | ${versus} |`);
     }

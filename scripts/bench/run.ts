@@ -52,7 +52,11 @@ if (values.help) {
   process.exit(0);
 }
 
-const list = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const options: Options = {
   runs: Number(values.runs),
   docs: list(values.docs!) as DocName[],
@@ -129,7 +133,7 @@ write({
   command,
   options: { ...options },
   durationMs: performance.now() - started,
-  sections: Object.fromEntries(Object.keys(SECTIONS).flatMap((name) => (sections[name] ?? kept[name] ? [[name, sections[name] ?? kept[name]]] : []))),
+  sections: Object.fromEntries(Object.keys(SECTIONS).flatMap((name) => ((sections[name] ?? kept[name]) ? [[name, sections[name] ?? kept[name]]] : []))),
   rows: results.rows,
   targets: results.targets,
   notes: results.notes,

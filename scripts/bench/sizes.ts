@@ -30,10 +30,7 @@ export function gzipFile(path: string): number {
   return gzipSize(readFileSync(path));
 }
 
-const ATTRIBUTE_URLS = [
-  /<link\b[^>]*\brel=["']?(?:stylesheet|modulepreload)["']?[^>]*>/gi,
-  /<script\b[^>]*\bsrc=[^>]*>/gi,
-];
+const ATTRIBUTE_URLS = [/<link\b[^>]*\brel=["']?(?:stylesheet|modulepreload)["']?[^>]*>/gi, /<script\b[^>]*\bsrc=[^>]*>/gi];
 const HREF = /\b(?:href|src)=["']?([^"'\s>]+)/i;
 // Static imports only: `import "x"`, `import ... from "x"`, `export ... from "x"`; dynamic import() loads on demand.
 const JS_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["']([^"']+\.m?js)["']/g;
@@ -82,4 +79,3 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
 export function dirExists(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
-

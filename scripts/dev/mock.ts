@@ -7,7 +7,6 @@ import { formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import { startMockServer, type MockServer, type ReloadEvent } from '../mock/server.ts';
 
-
 export interface PreviewMockOptions {
   spec: string;
   port: number;
@@ -38,7 +37,16 @@ export function createPreviewMock(options: PreviewMockOptions): PreviewMock {
   const silent = { write: () => true };
 
   const start = (build: BuildResult): Promise<void> =>
-    (starting ??= startMockServer({ spec: options.spec, build, port: options.port, host: options.host, site: options.site, quiet: true, watch: false, output: silent })
+    (starting ??= startMockServer({
+      spec: options.spec,
+      build,
+      port: options.port,
+      host: options.host,
+      site: options.site,
+      quiet: true,
+      watch: false,
+      output: silent,
+    })
       .then(async (server) => {
         if (closed) return server.close();
         mock = server;

@@ -54,7 +54,8 @@ export interface Preview {
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const spec = resolve(options.spec);
   const log = options.log ?? ((text: string) => process.stderr.write(`${text}\n`));
-  if (options.port === options.mockPort) throw new Error(`The preview and the mock server cannot share port ${options.port}: pass a different --port or --mock-port.`);
+  if (options.port === options.mockPort)
+    throw new Error(`The preview and the mock server cannot share port ${options.port}: pass a different --port or --mock-port.`);
   if (!existsSync(spec)) throw new Error(`No API description at ${spec}: pass one with --spec.`);
   await checkPort(options.host, options.port, 'preview', { command: 'npm run dev', flag: '--port' });
   await checkPort(options.host, options.mockPort, 'mock server', { command: 'npm run dev', flag: '--mock-port' });

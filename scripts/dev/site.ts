@@ -26,15 +26,17 @@ export async function startSite(options: SiteOptions): Promise<PreviewSite> {
   process.env.PORTAL_SITE = options.url;
   process.env.PORTAL_MOCK_URL = options.mockUrl.replace(/\/$/, '');
   // Starting writes the site's shared `.astro` folder, which a build running meanwhile reads: take turns.
-  const server = await withLock(SITE_ROOT, () => dev({
-    root: SITE_ROOT,
-    // Errors only: the terminal is where writers read the description's problems.
-    logLevel: 'error',
-    server: { host: options.host, port: options.port },
-    // The preview shows its own problems panel; Astro's toolbar would sit on top of it.
-    devToolbar: { enabled: false },
-    // The port was checked free; taking another one silently would leave the printed address wrong.
-    vite: { server: { strictPort: true } },
-  }));
+  const server = await withLock(SITE_ROOT, () =>
+    dev({
+      root: SITE_ROOT,
+      // Errors only: the terminal is where writers read the description's problems.
+      logLevel: 'error',
+      server: { host: options.host, port: options.port },
+      // The preview shows its own problems panel; Astro's toolbar would sit on top of it.
+      devToolbar: { enabled: false },
+      // The port was checked free; taking another one silently would leave the printed address wrong.
+      vite: { server: { strictPort: true } },
+    }),
+  );
   return { close: () => server.stop() };
 }

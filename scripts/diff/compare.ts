@@ -146,7 +146,11 @@ function schemaDirections(models: ApiModel[]): { request: Set<string>; response:
       // The API calls webhooks: their payloads are read by clients, their replies sent by them.
       const [sent, read] = op.kind === 'webhook' ? [response, request] : [request, response];
       reachable([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content ?? []).map((m) => m.schema)], model, sent);
-      reachable(op.responses.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]), model, read);
+      reachable(
+        op.responses.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]),
+        model,
+        read,
+      );
     }
   }
   return { request, response };

@@ -83,12 +83,9 @@ function summaryLines(changes: ApiChanges): string[] {
     const nonZero = Object.entries(c).filter(([, n]) => n > 0);
     return nonZero.length ? `${label}: ${nonZero.map(([k, n]) => `${n} ${k}`).join(', ')}` : undefined;
   };
-  return [
-    parts('Operations', s.operations),
-    parts('Webhooks', s.webhooks),
-    parts('Schemas', s.schemas),
-    parts('Security schemes', s.securitySchemes),
-  ].filter((l): l is string => l !== undefined);
+  return [parts('Operations', s.operations), parts('Webhooks', s.webhooks), parts('Schemas', s.schemas), parts('Security schemes', s.securitySchemes)].filter(
+    (l): l is string => l !== undefined,
+  );
 }
 
 export interface TextOptions {
@@ -102,8 +99,7 @@ export interface TextOptions {
 const TAGS: Record<ChangeLevel, string> = { breaking: 'BREAKING', warning: 'warning ', info: 'info    ' };
 
 export function formatText(changes: ApiChanges, options: TextOptions = {}): string {
-  const paint = (style: Parameters<typeof styleText>[0], text: string): string =>
-    options.color ? styleText(style, text, { validateStream: false }) : text;
+  const paint = (style: Parameters<typeof styleText>[0], text: string): string => (options.color ? styleText(style, text, { validateStream: false }) : text);
   const report = groupChanges(changes);
   const describe = (side: 'base' | 'head', label?: string): string => {
     const named = `${changes[side].title} ${changes[side].version}`;
@@ -118,7 +114,8 @@ export function formatText(changes: ApiChanges, options: TextOptions = {}): stri
   for (const group of report.groups) {
     lines.push('', paint('bold', group.title));
     for (const c of group.changes) {
-      const tag = c.level === 'breaking' ? paint(['bold', 'red'], TAGS.breaking) : c.level === 'warning' ? paint('yellow', TAGS.warning) : paint('dim', TAGS.info);
+      const tag =
+        c.level === 'breaking' ? paint(['bold', 'red'], TAGS.breaking) : c.level === 'warning' ? paint('yellow', TAGS.warning) : paint('dim', TAGS.info);
       lines.push(`  ${tag}  ${c.message}${c.location ? paint('dim', ` [${c.location}]`) : ''}`);
     }
   }

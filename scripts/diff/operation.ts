@@ -76,8 +76,7 @@ export function compareOperation(base: Operation, head: Operation, schemas: Sche
     add(
       'stability-changed',
       demoted ? 'warning' : 'info',
-      `${capitalize(label)} changed stability from ${base.stability} to ${head.stability}` +
-        (demoted ? '; it may now change without notice.' : '.'),
+      `${capitalize(label)} changed stability from ${base.stability} to ${head.stability}` + (demoted ? '; it may now change without notice.' : '.'),
     );
   }
   if (!webhook) {
@@ -138,15 +137,15 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
       }
       if (!p.deprecated && after.deprecated) add('parameter-deprecated', 'info', after, `${what(after)} is now deprecated.`);
       const findings = schemas.compare(p.schema, after.schema, dir, true);
-      out.push(...toOperationFindings(findings, subject, `parameter ${after.in}.${after.name}`, (path) =>
-        path ? `Field "${trimPath(path)}" of ${after.in} parameter "${after.name}"` : what(after),
-      ));
+      out.push(
+        ...toOperationFindings(findings, subject, `parameter ${after.in}.${after.name}`, (path) =>
+          path ? `Field "${trimPath(path)}" of ${after.in} parameter "${after.name}"` : what(after),
+        ),
+      );
       continue;
     }
     if (p.in === 'path') continue; // A path parameter only disappears with its path segment: reported as a move.
-    const moved = head.parameters.find(
-      (h) => h.in !== p.in && h.name.toLowerCase() === p.name.toLowerCase() && !baseParams.has(paramKey(h)),
-    );
+    const moved = head.parameters.find((h) => h.in !== p.in && h.name.toLowerCase() === p.name.toLowerCase() && !baseParams.has(paramKey(h)));
     if (moved) {
       add(
         'parameter-location-changed',
@@ -229,17 +228,24 @@ function compareRequestBodies(base: Operation, head: Operation, webhook: boolean
     out.push({ kind: 'request-body-became-optional', level: 'info', location, message: `The ${noun} became optional.` });
   }
   out.push(
-    ...compareContent(b.content, h.content, webhook ? 'response' : 'request', location, {
-      removed: (mt) => ({
-        kind: 'request-media-type-removed',
-        level: 'breaking',
-        message: webhook
-          ? `The payload is no longer sent as ${mt}; clients that parse ${mt} will fail.`
-          : `The request body no longer accepts ${mt}; clients that send ${mt} will be rejected.`,
-      }),
-      added: (mt) => ({ kind: 'request-media-type-added', level: 'info', message: `The ${noun} can now be sent as ${mt}.` }),
-      what: (path, suffix) => (path ? `${webhook ? 'Payload' : 'Request'} field "${trimPath(path)}"${suffix}` : `The ${noun}${suffix}`),
-    }, schemas),
+    ...compareContent(
+      b.content,
+      h.content,
+      webhook ? 'response' : 'request',
+      location,
+      {
+        removed: (mt) => ({
+          kind: 'request-media-type-removed',
+          level: 'breaking',
+          message: webhook
+            ? `The payload is no longer sent as ${mt}; clients that parse ${mt} will fail.`
+            : `The request body no longer accepts ${mt}; clients that send ${mt} will be rejected.`,
+        }),
+        added: (mt) => ({ kind: 'request-media-type-added', level: 'info', message: `The ${noun} can now be sent as ${mt}.` }),
+        what: (path, suffix) => (path ? `${webhook ? 'Payload' : 'Request'} field "${trimPath(path)}"${suffix}` : `The ${noun}${suffix}`),
+      },
+      schemas,
+    ),
   );
   return out;
 }
@@ -281,23 +287,42 @@ function compareResponses(base: Response[], head: Response[], webhook: boolean, 
         continue;
       }
       const findings = schemas.compare(header.schema, now.schema, dir, true);
-      out.push(...findings.map((f) => ({ kind: f.kind, level: f.level, location: joinLocation(hLocation, f.path), message: f.say(f.path ? `Field "${trimPath(f.path)}" of the ${now.name} header` : `The ${now.name} header of the ${r.status} response`) })));
+      out.push(
+        ...findings.map((f) => ({
+          kind: f.kind,
+          level: f.level,
+          location: joinLocation(hLocation, f.path),
+          message: f.say(f.path ? `Field "${trimPath(f.path)}" of the ${now.name} header` : `The ${now.name} header of the ${r.status} response`),
+        })),
+      );
     }
     for (const [key, header] of ha) {
       if (!hb.has(key)) {
-        out.push({ kind: 'response-header-added', level: 'info', location: `${location} header ${header.name}`, message: `The ${r.status} response has a new header ${header.name}.` });
+        out.push({
+          kind: 'response-header-added',
+          level: 'info',
+          location: `${location} header ${header.name}`,
+          message: `The ${r.status} response has a new header ${header.name}.`,
+        });
       }
     }
     out.push(
-      ...compareContent(r.content, after.content, dir, `${location} body`, {
-        removed: (mt) => ({
-          kind: 'response-media-type-removed',
-          level: webhook ? 'info' : 'breaking',
-          message: `The ${r.status} response is no longer available as ${mt}` + (webhook ? '.' : `; clients that ask for ${mt} will not get it.`),
-        }),
-        added: (mt) => ({ kind: 'response-media-type-added', level: 'info', message: `The ${r.status} response is now also available as ${mt}.` }),
-        what: (path, suffix) => (path ? `Field "${trimPath(path)}" of the ${r.status} response${suffix}` : `The ${r.status} response body${suffix}`),
-      }, schemas),
+      ...compareContent(
+        r.content,
+        after.content,
+        dir,
+        `${location} body`,
+        {
+          removed: (mt) => ({
+            kind: 'response-media-type-removed',
+            level: webhook ? 'info' : 'breaking',
+            message: `The ${r.status} response is no longer available as ${mt}` + (webhook ? '.' : `; clients that ask for ${mt} will not get it.`),
+          }),
+          added: (mt) => ({ kind: 'response-media-type-added', level: 'info', message: `The ${r.status} response is now also available as ${mt}.` }),
+          what: (path, suffix) => (path ? `Field "${trimPath(path)}" of the ${r.status} response${suffix}` : `The ${r.status} response body${suffix}`),
+        },
+        schemas,
+      ),
     );
   }
   for (const r of head) {
@@ -346,11 +371,6 @@ export function joinLocation(location: string, path: string): string {
   return path ? `${location} ${path}` : location;
 }
 
-function toOperationFindings(
-  findings: Finding[],
-  subject: 'operation' | 'webhook',
-  location: string,
-  what: (path: string) => string,
-): OperationFinding[] {
+function toOperationFindings(findings: Finding[], subject: 'operation' | 'webhook', location: string, what: (path: string) => string): OperationFinding[] {
   return findings.map((f) => ({ kind: f.kind, level: f.level, subject, location: joinLocation(location, f.path), message: f.say(what(f.path)) }));
 }

@@ -259,9 +259,7 @@ export class SchemaComparer {
         kind: 'variant-removed',
         level: breaks ? 'breaking' : 'info',
         path: '',
-        say: (what) =>
-          `${what} no longer allows the ${keyword} alternative ${k}` +
-          (breaks ? '; requests that send that shape will be rejected.' : '.'),
+        say: (what) => `${what} no longer allows the ${keyword} alternative ${k}` + (breaks ? '; requests that send that shape will be rejected.' : '.'),
       });
     }
     for (const k of hm.keys()) {
@@ -271,9 +269,7 @@ export class SchemaComparer {
         kind: 'variant-added',
         level: warns ? 'warning' : 'info',
         path: '',
-        say: (what) =>
-          `${what} gained the ${keyword} alternative ${k}` +
-          (warns ? '; clients that only handle the known shapes should expect it.' : '.'),
+        say: (what) => `${what} gained the ${keyword} alternative ${k}` + (warns ? '; clients that only handle the known shapes should expect it.' : '.'),
       });
     }
     return out;
@@ -291,19 +287,14 @@ export function prefix(findings: Finding[], path: string): Finding[] {
 function formatFinding(from: string | undefined, to: string | undefined, dir: Direction): Finding {
   // Adding a format narrows what is valid (breaks senders); dropping one widens it (surprises readers).
   const breaks = from !== undefined && to !== undefined ? true : dir === 'request' ? to !== undefined : to === undefined;
-  const change =
-    from === undefined ? `now has format ${to}` : to === undefined ? `no longer has format ${from}` : `changed format from ${from} to ${to}`;
+  const change = from === undefined ? `now has format ${to}` : to === undefined ? `no longer has format ${from}` : `changed format from ${from} to ${to}`;
   return {
     kind: 'format-changed',
     level: breaks ? 'breaking' : 'info',
     path: '',
     say: (what) =>
       `${what} ${change}` +
-      (breaks
-        ? dir === 'request'
-          ? '; requests with values in the old format will be rejected.'
-          : '; clients that parse the old format will fail.'
-        : '.'),
+      (breaks ? (dir === 'request' ? '; requests with values in the old format will be rejected.' : '; clients that parse the old format will fail.') : '.'),
   };
 }
 
@@ -317,8 +308,7 @@ function enumFindings(base: unknown[] | undefined, head: unknown[] | undefined, 
         kind: 'enum-added',
         level: breaks ? 'breaking' : 'info',
         path: '',
-        say: (what) =>
-          `${what} is now limited to ${values}` + (breaks ? '; requests with any other value will be rejected.' : '.'),
+        say: (what) => `${what} is now limited to ${values}` + (breaks ? '; requests with any other value will be rejected.' : '.'),
       },
     ];
   }
@@ -330,8 +320,7 @@ function enumFindings(base: unknown[] | undefined, head: unknown[] | undefined, 
         level: warns ? 'warning' : 'info',
         path: '',
         say: (what) =>
-          `${what} is no longer limited to a list of values` +
-          (warns ? '; clients that only handle the listed values should expect others.' : '.'),
+          `${what} is no longer limited to a list of values` + (warns ? '; clients that only handle the listed values should expect others.' : '.'),
       },
     ];
   }
@@ -393,7 +382,11 @@ function boundFindings(b: FlatSchema, h: FlatSchema, dir: Direction): Finding[] 
   if (b.pattern !== h.pattern) {
     const level: ChangeLevel = dir === 'request' ? (h.pattern !== undefined ? 'breaking' : 'info') : h.pattern === undefined ? 'warning' : 'info';
     const change =
-      b.pattern === undefined ? `now has pattern ${h.pattern}` : h.pattern === undefined ? `no longer has pattern ${b.pattern}` : `changed pattern from ${b.pattern} to ${h.pattern}`;
+      b.pattern === undefined
+        ? `now has pattern ${h.pattern}`
+        : h.pattern === undefined
+          ? `no longer has pattern ${b.pattern}`
+          : `changed pattern from ${b.pattern} to ${h.pattern}`;
     out.push({
       kind: 'constraint-changed',
       level,

@@ -30,9 +30,7 @@ export function describeRequirements(reqs: readonly SecurityRequirement[]): stri
   if (!reqs.length) return 'no authentication';
   return reqs
     .map((r) =>
-      r.schemes.length
-        ? r.schemes.map((s) => (s.scopes.length ? `${s.name} (${[...s.scopes].sort().join(', ')})` : s.name)).join(' and ')
-        : 'anonymous access',
+      r.schemes.length ? r.schemes.map((s) => (s.scopes.length ? `${s.name} (${[...s.scopes].sort().join(', ')})` : s.name)).join(' and ') : 'anonymous access',
     )
     .join(' or ');
 }
@@ -90,7 +88,9 @@ export function compareSchemes(base: SecurityScheme, head: SecurityScheme): Secu
     return out;
   }
   if (base.scheme !== head.scheme) {
-    breaking(`Security scheme ${name} changed from HTTP ${base.scheme ?? 'unspecified'} to ${head.scheme ?? 'unspecified'} authentication; clients sending the old kind of credentials will be rejected.`);
+    breaking(
+      `Security scheme ${name} changed from HTTP ${base.scheme ?? 'unspecified'} to ${head.scheme ?? 'unspecified'} authentication; clients sending the old kind of credentials will be rejected.`,
+    );
   }
   if (base.in !== head.in || base.paramName !== head.paramName) {
     breaking(
@@ -115,16 +115,24 @@ export function compareSchemes(base: SecurityScheme, head: SecurityScheme): Secu
     }
     for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl'] as const) {
       if (before[url] !== after[url]) {
-        breaking(`Security scheme ${name} changed the ${flow} flow's ${url} to ${after[url] ?? 'nothing'}; clients configured with the old URL will fail to get tokens.`);
+        breaking(
+          `Security scheme ${name} changed the ${flow} flow's ${url} to ${after[url] ?? 'nothing'}; clients configured with the old URL will fail to get tokens.`,
+        );
       }
     }
     const removed = Object.keys(before.scopes).filter((s) => !(s in after.scopes));
     if (removed.length) {
-      breaking(`Security scheme ${name} no longer offers the ${flow} scope${removed.length === 1 ? '' : 's'} ${removed.join(', ')}; clients that request ${removed.length === 1 ? 'it' : 'them'} will be refused.`);
+      breaking(
+        `Security scheme ${name} no longer offers the ${flow} scope${removed.length === 1 ? '' : 's'} ${removed.join(', ')}; clients that request ${removed.length === 1 ? 'it' : 'them'} will be refused.`,
+      );
     }
     const added = Object.keys(after.scopes).filter((s) => !(s in before.scopes));
     if (added.length) {
-      out.push({ kind: 'security-scheme-changed', level: 'info', message: `Security scheme ${name} offers the new ${flow} scope${added.length === 1 ? '' : 's'} ${added.join(', ')}.` });
+      out.push({
+        kind: 'security-scheme-changed',
+        level: 'info',
+        message: `Security scheme ${name} offers the new ${flow} scope${added.length === 1 ? '' : 's'} ${added.join(', ')}.`,
+      });
     }
   }
   for (const flow of Object.keys(hf)) {

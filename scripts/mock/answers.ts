@@ -129,11 +129,7 @@ function isErrorShaped(value: unknown): boolean {
   return typeof v.code === 'string' && typeof v.message === 'string' && typeof v.status === 'number';
 }
 
-function prepareMedia(
-  media: MediaType,
-  status: number,
-  common: string[],
-): PreparedMedia {
+function prepareMedia(media: MediaType, status: number, common: string[]): PreparedMedia {
   const base = baseMediaType(media.mediaType);
   const slash = base.indexOf('/');
   const examples = new Map<string, Answer>();
@@ -153,18 +149,11 @@ function prepareMedia(
   return { type: media.mediaType, major: base.slice(0, slash), minor: base.slice(slash + 1), examples, first };
 }
 
-function prepareResponse(
-  response: Response,
-  schemas: Map<string, SchemaNode>,
-  signals: DeprecationSignals | undefined,
-): PreparedResponse {
+function prepareResponse(response: Response, schemas: Map<string, SchemaNode>, signals: DeprecationSignals | undefined): PreparedResponse {
   const status = statusOf(response.status);
   const common = [...declaredHeaders(response.headers, schemas, signals !== undefined), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
   const media = response.content.map((m) => prepareMedia(m, status, common));
-  const preferred =
-    media.find((m) => m.major === '*' && m.minor === '*') ??
-    media.find((m) => m.major === 'application' && m.minor === 'json') ??
-    media[0];
+  const preferred = media.find((m) => m.major === '*' && m.minor === '*') ?? media.find((m) => m.major === 'application' && m.minor === 'json') ?? media[0];
   const firstValue = response.content.find((m) => bodyKind(m.mediaType) === 'json')?.examples[0]?.value;
   return {
     key: response.status,
@@ -240,10 +229,13 @@ export function negotiate(response: PreparedResponse, accept: string | undefined
     let specificity = -1;
     for (const r of ranges) {
       const s =
-        r.major === media.major && r.minor === media.minor ? 2
-        : r.major === media.major && r.minor === '*' ? 1
-        : r.major === '*' || media.major === '*' ? 0
-        : -1;
+        r.major === media.major && r.minor === media.minor
+          ? 2
+          : r.major === media.major && r.minor === '*'
+            ? 1
+            : r.major === '*' || media.major === '*'
+              ? 0
+              : -1;
       if (s > specificity) {
         specificity = s;
         q = r.q;

@@ -15,13 +15,17 @@ export function answerClientError(ctx: ServerContext, error: NodeJS.ErrnoExcepti
     return;
   }
   const code: ErrorCodeName =
-    error.code === 'HPE_HEADER_OVERFLOW' ? 'header_too_large'
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT' ? 'request_timeout'
-    : 'bad_request';
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'header_too_large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADERS_TIMEOUT'
+        ? 'request_timeout'
+        : 'bad_request';
   const message =
-    code === 'header_too_large' ? `The request line and headers are larger than ${formatBytes(MAX_HEADER_BYTES)}.`
-    : code === 'request_timeout' ? 'The request did not arrive in time.'
-    : `The request is not valid HTTP: ${printable(error.reason ?? error.message ?? 'unparsable', 100)}.`;
+    code === 'header_too_large'
+      ? `The request line and headers are larger than ${formatBytes(MAX_HEADER_BYTES)}.`
+      : code === 'request_timeout'
+        ? 'The request did not arrive in time.'
+        : `The request is not valid HTTP: ${printable(error.reason ?? error.message ?? 'unparsable', 100)}.`;
   // A request whose headers parsed but whose body did not (a broken chunk) already has a response object.
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
   if (inFlight) {

@@ -26,27 +26,23 @@ export function readOrigin(value: string | undefined): string | undefined {
 
 /** Headers added to every answer of a request that carries an Origin. */
 export function corsHeaders(origin: string, expose: string): string[] {
-  return [
-    'Access-Control-Allow-Origin', origin,
-    'Access-Control-Allow-Credentials', 'true',
-    'Access-Control-Expose-Headers', expose,
-  ];
+  return ['Access-Control-Allow-Origin', origin, 'Access-Control-Allow-Credentials', 'true', 'Access-Control-Expose-Headers', expose];
 }
 
-export function preflightHeaders(
-  origin: string,
-  allow: string | undefined,
-  requestHeaders: string | undefined,
-  privateNetwork: boolean,
-): string[] {
+export function preflightHeaders(origin: string, allow: string | undefined, requestHeaders: string | undefined, privateNetwork: boolean): string[] {
   const headers = [
-    'Access-Control-Allow-Origin', origin,
-    'Access-Control-Allow-Credentials', 'true',
-    'Access-Control-Allow-Methods', allow ?? ALL_METHODS,
+    'Access-Control-Allow-Origin',
+    origin,
+    'Access-Control-Allow-Credentials',
+    'true',
+    'Access-Control-Allow-Methods',
+    allow ?? ALL_METHODS,
     'Access-Control-Allow-Headers',
     requestHeaders !== undefined && VALID_HEADER_LIST.test(requestHeaders.trim()) ? requestHeaders.trim() : DEFAULT_ALLOWED_HEADERS,
-    'Access-Control-Max-Age', '600',
-    'Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    'Access-Control-Max-Age',
+    '600',
+    'Vary',
+    'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
   ];
   // Chrome asks before a public page may call a server on the user's own machine.
   if (privateNetwork) headers.push('Access-Control-Allow-Private-Network', 'true');

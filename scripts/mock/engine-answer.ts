@@ -29,7 +29,17 @@ export async function engineAnswer(
     }
     const { contentType, headers } = answerHeaders(out, mock);
     const body = serialize(out.body, contentType);
-    const all = ['Content-Type', contentType, 'Content-Length', String(body?.length ?? 0), ...headers, 'Vary', 'Origin', ...(mock.signals?.fixed ?? []), ...extra];
+    const all = [
+      'Content-Type',
+      contentType,
+      'Content-Length',
+      String(body?.length ?? 0),
+      ...headers,
+      'Vary',
+      'Origin',
+      ...(mock.signals?.fixed ?? []),
+      ...extra,
+    ];
     const link = signalHeaders(mock, params);
     try {
       finish(x, out.statusCode, link ? all.concat(link) : all, body);
@@ -43,17 +53,13 @@ export async function engineAnswer(
 }
 
 /** The request as the engine reads it: the operation's path filled in, query and headers as plain records. */
-function engineRequest(
-  x: Exchange,
-  mock: MockOperation,
-  params: Record<string, string>,
-  request: { query?: URLSearchParams; body?: unknown },
-): EngineRequest {
+function engineRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, request: { query?: URLSearchParams; body?: unknown }): EngineRequest {
   const query: Record<string, string | string[]> = {};
-  if (request.query) for (const key of new Set(request.query.keys())) {
-    const all = request.query.getAll(key);
-    query[key] = all.length === 1 ? all[0] : all;
-  }
+  if (request.query)
+    for (const key of new Set(request.query.keys())) {
+      const all = request.query.getAll(key);
+      query[key] = all.length === 1 ? all[0] : all;
+    }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(x.req.headers)) if (typeof v === 'string') headers[k] = v;
   return {
@@ -73,7 +79,8 @@ function answerHeaders(out: EngineAnswer, mock: MockOperation): { contentType: s
     const lower = name.toLowerCase();
     if (lower === 'content-type') contentType = String(value);
     // Prism marks deprecation with the draft's `deprecation: true`; the mock sends RFC 9745's form instead.
-    else if ((lower === 'deprecation' && String(value) === 'true') || (mock.signals && (lower === 'deprecation' || lower === 'sunset' || lower === 'link'))) continue;
+    else if ((lower === 'deprecation' && String(value) === 'true') || (mock.signals && (lower === 'deprecation' || lower === 'sunset' || lower === 'link')))
+      continue;
     else if (value !== null && value !== undefined && !FRAMING.has(lower)) headers.push(name, String(value));
   }
   return { contentType, headers };

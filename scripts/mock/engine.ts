@@ -33,8 +33,15 @@ export interface EngineOptions {
 
 interface Prism {
   getHttpOperationsFromSpec(document: unknown): Promise<unknown[]>;
-  createInstance(config: unknown, components: unknown): {
-    request(input: unknown, resources: unknown[], config?: unknown): () => Promise<{ _tag: 'Left' | 'Right'; left?: unknown; right?: { output: EngineAnswer } }>;
+  createInstance(
+    config: unknown,
+    components: unknown,
+  ): {
+    request(
+      input: unknown,
+      resources: unknown[],
+      config?: unknown,
+    ): () => Promise<{ _tag: 'Left' | 'Right'; left?: unknown; right?: { output: EngineAnswer } }>;
   };
 }
 
@@ -78,7 +85,10 @@ function splitPointer(ref: string): string[] {
   } catch {
     // Keep as written.
   }
-  return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The document cut down to one operation and everything its $refs reach. */

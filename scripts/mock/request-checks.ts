@@ -166,7 +166,8 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
       }
       const values = raw.query.getAll(spec.name);
       if (values.length === 0) return undefined;
-      if (spec.shape === 'array') return spec.explode ? values.flatMap((v) => (spec.style === 'form' ? [v] : splitStyle(v, spec))) : splitStyle(values[0], spec);
+      if (spec.shape === 'array')
+        return spec.explode ? values.flatMap((v) => (spec.style === 'form' ? [v] : splitStyle(v, spec))) : splitStyle(values[0], spec);
       text = values[0];
       break;
     }
@@ -192,10 +193,11 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
     // `simple`/`form` objects: `k1,v1,k2,v2`, or `k1=v1,k2=v2` when exploded.
     const parts = splitStyle(text, spec);
     const out: Record<string, string> = {};
-    if (spec.explode) for (const part of parts) {
-      const eq = part.indexOf('=');
-      if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
-    }
+    if (spec.explode)
+      for (const part of parts) {
+        const eq = part.indexOf('=');
+        if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
+      }
     else for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
     return out;
   }

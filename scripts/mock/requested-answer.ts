@@ -58,7 +58,11 @@ function preferredAnswer(
     response = findResponse(answers, prefs.code);
     if (!response) {
       const declared = answers.responses.map((r) => r.key).join(', ');
-      sendError(x, 'response_not_found', `${mock.op.method.toUpperCase()} ${mock.op.path} declares no ${prefs.code} response; it declares ${declared || 'none'}.`);
+      sendError(
+        x,
+        'response_not_found',
+        `${mock.op.method.toUpperCase()} ${mock.op.path} declares no ${prefs.code} response; it declares ${declared || 'none'}.`,
+      );
       return;
     }
     status = Number(prefs.code);

@@ -130,13 +130,7 @@ export class Router<T> {
   }
 }
 
-function walk<T>(
-  node: TreeNode<T>,
-  segments: (string | undefined)[],
-  raw: string[],
-  depth: number,
-  captures: string[],
-): PathEntry<T> | undefined {
+function walk<T>(node: TreeNode<T>, segments: (string | undefined)[], raw: string[], depth: number, captures: string[]): PathEntry<T> | undefined {
   if (depth === segments.length) return node.entry;
   const segment = segments[depth];
   const rawSegment = raw[depth + 1];

@@ -22,10 +22,37 @@ interface AjvLike {
 
 /** Keywords that say nothing about validity; dropped to keep compiled code small. */
 const ANNOTATIONS = new Set([
-  'example', 'examples', 'xml', 'externalDocs', 'discriminator', 'deprecated', 'description', 'title',
-  '$schema', '$id', '$anchor', '$comment', '$dynamicAnchor', '$dynamicRef', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding',
+  'example',
+  'examples',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'deprecated',
+  'description',
+  'title',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$comment',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
 ]);
-const SUBSCHEMA = new Set(['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems']);
+const SUBSCHEMA = new Set([
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+]);
 const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
@@ -134,7 +161,10 @@ export class SchemaCompiler {
       } else out[key] = value;
     }
     if (this.is30) {
-      for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+      for (const [flag, bound] of [
+        ['exclusiveMinimum', 'minimum'],
+        ['exclusiveMaximum', 'maximum'],
+      ] as const) {
         if (typeof node[flag] !== 'boolean') continue;
         delete out[flag];
         if (node[flag] === true && typeof node[bound] === 'number') {

@@ -140,7 +140,16 @@ export function compileSecurity(
     (c): c is string => c !== undefined,
   );
   const challenge = declaredChallenge ?? (challenges.join(', ') || `Bearer realm="${realm.replace(/["\\]/g, '')}"`);
-  const hints = [...new Set(alternatives.map((checks) => checks.map((c) => c.hint).filter(Boolean).join(' ')))].filter(Boolean);
+  const hints = [
+    ...new Set(
+      alternatives.map((checks) =>
+        checks
+          .map((c) => c.hint)
+          .filter(Boolean)
+          .join(' '),
+      ),
+    ),
+  ].filter(Boolean);
   const hint = hints.join(' Or: ');
   return (request) => {
     let first: string | undefined;

@@ -123,7 +123,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         outcome = {
           id: outcome.id,
           ok: false,
-          diagnostics: [{ severity: 'error', rule: 'mock', message: `Cannot serve this version: ${(error as Error).message}`, file: options.spec, line: 1, col: 1 }],
+          diagnostics: [
+            { severity: 'error', rule: 'mock', message: `Cannot serve this version: ${(error as Error).message}`, file: options.spec, line: 1, col: 1 },
+          ],
         };
       }
       ms += performance.now() - preparing;
@@ -142,7 +144,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (outcome.diagnostics.length > 0) {
       log.message(`${formatDiagnostics(outcome.diagnostics)}\nThe edit was not applied; still serving the last good version (${describe(state)}).`);
     }
-    const event: ReloadEvent = { ok: false, diagnostics: outcome.diagnostics, ms, title: state.title, version: state.version, operations: state.operationCount };
+    const event: ReloadEvent = {
+      ok: false,
+      diagnostics: outcome.diagnostics,
+      ms,
+      title: state.title,
+      version: state.version,
+      operations: state.operationCount,
+    };
     options.onReload?.(event);
     events.emit('reload-failed', event);
     return event;

@@ -68,12 +68,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     const declaredChallenge = unauthorized?.headers.find((h) => h.name.toLowerCase() === 'www-authenticate')?.example;
     const mock: MockOperation = {
       op,
-      security: compileSecurity(
-        op.security,
-        model.securitySchemes,
-        model.info.title,
-        typeof declaredChallenge === 'string' ? declaredChallenge : undefined,
-      ),
+      security: compileSecurity(op.security, model.securitySchemes, model.info.title, typeof declaredChallenge === 'string' ? declaredChallenge : undefined),
       signals,
       answers: prepareAnswers(op, schemas, signals),
     };

@@ -16,12 +16,16 @@ export function createExampleCollector(document: OpenApiDocument, deref: Deref) 
     const warn = console.warn;
     console.warn = () => {};
     try {
-      return sample(schema as never, {
-        skipReadOnly: direction === 'request',
-        skipWriteOnly: direction === 'response',
-        quiet: true,
-        maxSampleDepth: 8,
-      }, document);
+      return sample(
+        schema as never,
+        {
+          skipReadOnly: direction === 'request',
+          skipWriteOnly: direction === 'response',
+          quiet: true,
+          maxSampleDepth: 8,
+        },
+        document,
+      );
     } catch {
       // Schemas the sampler cannot handle simply get no generated example.
       return undefined;

@@ -42,10 +42,7 @@ export function readTryIt(...holders: (Record<string, any> | undefined)[]): bool
   return true;
 }
 
-export function readDeprecation(
-  operation: Record<string, any>,
-  slugByOperationId: Map<string, string>,
-): Deprecation | undefined {
+export function readDeprecation(operation: Record<string, any>, slugByOperationId: Map<string, string>): Deprecation | undefined {
   const deprecation: Deprecation = {};
   const deprecatedAt = isoDate(operation['x-deprecated-at']);
   if (deprecatedAt) deprecation.deprecatedAt = deprecatedAt;

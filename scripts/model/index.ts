@@ -89,8 +89,7 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator): 
   const rawWebhooks = listOperations(document.webhooks, 'webhook', ['webhooks'], deref);
   // Slugs first, so `x-replaced-by` can point at any operation regardless of order.
   const slugger = createSlugger();
-  const slugOf = (raw: (typeof rawOperations)[number]) =>
-    slugger(optionalString(raw.operation.operationId) ?? '', operationSlugBase(raw.method, raw.path));
+  const slugOf = (raw: (typeof rawOperations)[number]) => slugger(optionalString(raw.operation.operationId) ?? '', operationSlugBase(raw.method, raw.path));
   const operationSlugs = rawOperations.map(slugOf);
   const webhookSlugs = rawWebhooks.map(slugOf);
   rawOperations.forEach((raw, i) => {

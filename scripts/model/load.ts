@@ -81,7 +81,12 @@ function bundleDiagnostics(problems: RedoclyProblem[]): Diagnostic[] {
     const { line, col, message } = problemToDiagnostic(problem);
     const body = source.body ?? readText(file);
     const reason = message.replace(/^Failed to parse: /, '').replace(/ in "[^"]*" \(\d+:\d+\)$/, '');
-    unparsable.set(file, body === undefined ? { severity: 'error', rule: 'yaml-syntax', message: reason, file, line, col } : yamlSyntaxDiagnostic(file, body, { message: reason, line, col }));
+    unparsable.set(
+      file,
+      body === undefined
+        ? { severity: 'error', rule: 'yaml-syntax', message: reason, file, line, col }
+        : yamlSyntaxDiagnostic(file, body, { message: reason, line, col }),
+    );
   }
   const files = [...unparsable.keys()];
   const rest = problems

@@ -63,22 +63,26 @@ export function listOperations(map: unknown, kind: Operation['kind'], pointer: s
 
 export function normalizeServers(raw: unknown): Server[] {
   if (!Array.isArray(raw)) return [];
-  return raw.filter((s) => isObject(s) && typeof s.url === 'string').map((s) => ({
-    url: s.url,
-    description: optionalString(s.description),
-    variables: isObject(s.variables)
-      ? Object.fromEntries(
-          Object.entries(s.variables).filter(([, v]) => isObject(v)).map(([name, v]: [string, any]) => [
-            name,
-            {
-              default: String(v.default ?? ''),
-              ...(Array.isArray(v.enum) ? { enum: v.enum.map(String) } : {}),
-              ...(optionalString(v.description) ? { description: v.description } : {}),
-            },
-          ]),
-        )
-      : {},
-  }));
+  return raw
+    .filter((s) => isObject(s) && typeof s.url === 'string')
+    .map((s) => ({
+      url: s.url,
+      description: optionalString(s.description),
+      variables: isObject(s.variables)
+        ? Object.fromEntries(
+            Object.entries(s.variables)
+              .filter(([, v]) => isObject(v))
+              .map(([name, v]: [string, any]) => [
+                name,
+                {
+                  default: String(v.default ?? ''),
+                  ...(Array.isArray(v.enum) ? { enum: v.enum.map(String) } : {}),
+                  ...(optionalString(v.description) ? { description: v.description } : {}),
+                },
+              ]),
+          )
+        : {},
+    }));
 }
 
 function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext): Parameter | undefined {
@@ -127,19 +131,21 @@ function normalizeParameters(raw: RawOperation, ctx: OperationContext): Paramete
 
 function normalizeContent(raw: unknown, direction: 'request' | 'response', ctx: OperationContext): MediaType[] {
   if (!isObject(raw)) return [];
-  return Object.entries(raw).filter(([, m]) => isObject(m)).map(([mediaType, m]: [string, any]) => {
-    const out: MediaType = {
-      mediaType,
-      schema: m.schema === undefined ? undefined : ctx.schema(m.schema),
-      examples: ctx.examples.collect(m, direction),
-    };
-    if (isObject(m.encoding)) {
-      out.encoding = Object.fromEntries(
-        Object.entries(m.encoding).map(([field, e]: [string, any]) => [field, { contentType: optionalString(e?.contentType) }]),
-      );
-    }
-    return out;
-  });
+  return Object.entries(raw)
+    .filter(([, m]) => isObject(m))
+    .map(([mediaType, m]: [string, any]) => {
+      const out: MediaType = {
+        mediaType,
+        schema: m.schema === undefined ? undefined : ctx.schema(m.schema),
+        examples: ctx.examples.collect(m, direction),
+      };
+      if (isObject(m.encoding)) {
+        out.encoding = Object.fromEntries(
+          Object.entries(m.encoding).map(([field, e]: [string, any]) => [field, { contentType: optionalString(e?.contentType) }]),
+        );
+      }
+      return out;
+    });
 }
 
 function normalizeRequestBody(raw: unknown, ctx: OperationContext): RequestBody | undefined {
@@ -177,12 +183,14 @@ function normalizeResponses(raw: unknown, ctx: OperationContext): Response[] {
     if (status.startsWith('x-')) return [];
     const r = ctx.deref(value);
     if (!isObject(r)) return [];
-    return [{
-      status,
-      description: optionalString(r.description),
-      headers: normalizeHeaders(r.headers, ctx),
-      content: normalizeContent(r.content, 'response', ctx),
-    }];
+    return [
+      {
+        status,
+        description: optionalString(r.description),
+        headers: normalizeHeaders(r.headers, ctx),
+        content: normalizeContent(r.content, 'response', ctx),
+      },
+    ];
   });
 }
 
@@ -191,13 +199,15 @@ function normalizeCallbacks(raw: unknown, owner: string, pointer: string[], ctx:
   return Object.entries(raw).flatMap(([name, value]) => {
     const callback = ctx.deref(value);
     if (!isObject(callback)) return [];
-    return Object.keys(callback).filter((k) => !k.startsWith('x-')).map((expression) => ({
-      name,
-      expression,
-      operations: listOperations({ [expression]: callback[expression] }, 'operation', [...pointer, name], ctx.deref).map((op) =>
-        normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false),
-      ),
-    }));
+    return Object.keys(callback)
+      .filter((k) => !k.startsWith('x-'))
+      .map((expression) => ({
+        name,
+        expression,
+        operations: listOperations({ [expression]: callback[expression] }, 'operation', [...pointer, name], ctx.deref).map((op) =>
+          normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false),
+        ),
+      }));
   });
 }
 

@@ -34,7 +34,11 @@ function positionAt(text: string, offset: number): Position {
 function* quotedTokens(node: unknown): Generator<QuotedToken> {
   if (!node || typeof node !== 'object') return;
   const token = node as Partial<QuotedToken>;
-  if ((token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') && typeof token.offset === 'number' && typeof token.source === 'string') {
+  if (
+    (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') &&
+    typeof token.offset === 'number' &&
+    typeof token.source === 'string'
+  ) {
     yield token as QuotedToken;
   }
   for (const child of Object.values(node)) yield* quotedTokens(child);

@@ -8,6 +8,8 @@ import { z } from 'astro/zod';
 export const collections = {
   docs: defineCollection({
     loader: () => [],
-    schema: z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && typeof (value as { title?: unknown }).title === 'string'),
+    schema: z.custom<Record<string, unknown>>(
+      (value) => typeof value === 'object' && value !== null && typeof (value as { title?: unknown }).title === 'string',
+    ),
   }),
 };

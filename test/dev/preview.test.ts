@@ -73,7 +73,19 @@ beforeAll(async () => {
   mockPort = await freePort();
   preview = start(
     NODE,
-    ['scripts/dev.ts', '--spec', spec, '--port', String(port), '--mock-port', String(mockPort), '--host', '127.0.0.1', '--base', join(tmp, 'base/openapi.yaml')],
+    [
+      'scripts/dev.ts',
+      '--spec',
+      spec,
+      '--port',
+      String(port),
+      '--mock-port',
+      String(mockPort),
+      '--host',
+      '127.0.0.1',
+      '--base',
+      join(tmp, 'base/openapi.yaml'),
+    ],
     { cwd: ROOT, env: cleanEnv(), timeoutMs: PREVIEW_TIMEOUT_MS },
   );
   // Starting waits for any site build running meanwhile (they share the site's .astro folder).
@@ -192,7 +204,7 @@ describe('npm run dev', () => {
     expect(await heading(page)).toBe('List every pet');
   });
 
-  it('shows no file outside the description\'s folder and the project, even one a $ref names', async () => {
+  it("shows no file outside the description's folder and the project, even one a $ref names", async () => {
     const good = readFileSync(petsFile, 'utf8');
     const secret = join(tmp, 'secret.yaml');
     writeFileSync(secret, 'token: top-secret\nbroken: [\n');
@@ -235,7 +247,12 @@ describe('npm run dev', () => {
     // The new file is watched from now on.
     await visit(page, `${site}schemas/extra/`);
     expect(await page.locator('main').textContent()).toContain('First words about Extra.');
-    const timings = await measureSave({ page, file: extra, edit: (text) => text.replace('First words', 'Second words'), pageText: 'Second words about Extra.' });
+    const timings = await measureSave({
+      page,
+      file: extra,
+      edit: (text) => text.replace('First words', 'Second words'),
+      pageText: 'Second words about Extra.',
+    });
     console.log(`save of a newly referenced file to page ${timings.pageMs} ms`);
   });
 
@@ -263,7 +280,11 @@ describe('npm run dev', () => {
 
   it('leaves the page and the link out of a published build, even with PORTAL_PREVIEW=1 and DEV=1 set', async () => {
     const out = join(tmp, 'site');
-    const build = await run(NODE, ['scripts/build.ts', '--spec', spec, '--out', out], { cwd: ROOT, env: cleanEnv({ PORTAL_PREVIEW: '1', DEV: '1' }), timeoutMs: BUILD_TIMEOUT_MS });
+    const build = await run(NODE, ['scripts/build.ts', '--spec', spec, '--out', out], {
+      cwd: ROOT,
+      env: cleanEnv({ PORTAL_PREVIEW: '1', DEV: '1' }),
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
     expect(build.code, build.stderr).toBe(0);
     expect(readFileSync(join(out, 'operations/list-pets/index.html'), 'utf8')).toContain('List every pet');
     const home = readFileSync(join(out, 'index.html'), 'utf8');

@@ -20,7 +20,11 @@ function write(path: string, text: string): void {
 }
 
 const git = (...args: string[]): string =>
-  execFileSync('git', ['-c', 'user.name=Docs', '-c', 'user.email=docs@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, encoding: 'utf8', timeout: 30_000 });
+  execFileSync('git', ['-c', 'user.name=Docs', '-c', 'user.email=docs@example.com', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 
 const PET = `type: object
 required: [name]

@@ -157,7 +157,11 @@ describe('operations', () => {
       d.paths['/pets/{petId}'].put = { operationId: 'updatePet', responses: { '200': { description: 'ok' } } };
     });
     const c = one(changes, 'operation-added');
-    expect(c).toMatchObject({ breaking: false, subject: 'operation', operation: { method: 'put', path: '/pets/{petId}', operationId: 'updatePet', slug: 'update-pet' } });
+    expect(c).toMatchObject({
+      breaking: false,
+      subject: 'operation',
+      operation: { method: 'put', path: '/pets/{petId}', operationId: 'updatePet', slug: 'update-pet' },
+    });
     expect(c.message).toBe('PUT /pets/{petId} (updatePet) was added.');
     expect(changes.summary.operations).toEqual({ added: 1, removed: 0, changed: 0, moved: 0 });
   });
@@ -226,7 +230,9 @@ describe('operations', () => {
     });
     const c = one(changes, 'operation-deprecated');
     expect(c).toMatchObject({ breaking: false, level: 'warning' });
-    expect(c.message).toBe('GET /pets is now deprecated: it is scheduled for removal on 2027-01-31; use getPet instead; it keeps working, but clients should move off it.');
+    expect(c.message).toBe(
+      'GET /pets is now deprecated: it is scheduled for removal on 2027-01-31; use getPet instead; it keeps working, but clients should move off it.',
+    );
   });
 
   it('stability changes are not breaking; a demotion is a warning', async () => {
@@ -235,9 +241,12 @@ describe('operations', () => {
     });
     expect(one(demoted, 'stability-changed')).toMatchObject({ breaking: false, level: 'warning' });
     expect(one(demoted, 'stability-changed').message).toContain('from stable to beta');
-    const promoted = await diff(() => {}, (d) => {
-      op(d, '/pets', 'get')['x-stability'] = 'experimental';
-    });
+    const promoted = await diff(
+      () => {},
+      (d) => {
+        op(d, '/pets', 'get')['x-stability'] = 'experimental';
+      },
+    );
     expect(promoted.changes).toEqual([]);
     const promotion = await diff(
       (d) => {
@@ -319,7 +328,9 @@ describe('responses', () => {
     });
     const c = one(changes, 'enum-value-added', 'response 200 body .status');
     expect(c).toMatchObject({ breaking: false, level: 'warning' });
-    expect(c.message).toBe('Field "status" of the 200 response now also allows the value "pending"; clients that only handle the old values should be ready for it.');
+    expect(c.message).toBe(
+      'Field "status" of the 200 response now also allows the value "pending"; clients that only handle the old values should be ready for it.',
+    );
   });
 
   it('a response field that became optional or nullable is breaking', async () => {
@@ -355,7 +366,11 @@ describe('parameters', () => {
     const required = one(changes, 'required-parameter-added');
     expect(required).toMatchObject({ breaking: true, location: 'parameter query.owner' });
     expect(required.message).toBe('New required query parameter "owner"; existing requests that do not send it will be rejected.');
-    expect(one(changes, 'parameter-added')).toMatchObject({ breaking: false, location: 'parameter header.X-Trace', message: 'New optional header parameter "X-Trace".' });
+    expect(one(changes, 'parameter-added')).toMatchObject({
+      breaking: false,
+      location: 'parameter header.X-Trace',
+      message: 'New optional header parameter "X-Trace".',
+    });
   });
 
   it('a removed query parameter is a warning, not breaking (oasdiff policy)', async () => {
@@ -397,7 +412,10 @@ describe('parameters', () => {
     const formatted = await diff((d) => {
       op(d, '/pets', 'get').parameters[0].schema.format = 'int64';
     });
-    expect(one(formatted, 'format-changed')).toMatchObject({ breaking: true, message: 'Query parameter "limit" changed format from int32 to int64; requests with values in the old format will be rejected.' });
+    expect(one(formatted, 'format-changed')).toMatchObject({
+      breaking: true,
+      message: 'Query parameter "limit" changed format from int32 to int64; requests with values in the old format will be rejected.',
+    });
 
     const widened = await diff((d) => {
       op(d, '/pets', 'get').parameters[0].schema = { type: 'number', format: 'int32' };
@@ -450,7 +468,10 @@ describe('request bodies', () => {
       d.components.schemas.NewPet.properties.name.format = 'email';
     });
     expect(one(changes, 'type-changed', 'request body .age')).toMatchObject({ breaking: true });
-    expect(one(changes, 'format-changed', 'request body .name')).toMatchObject({ breaking: true, message: 'Request field "name" now has format email; requests with values in the old format will be rejected.' });
+    expect(one(changes, 'format-changed', 'request body .name')).toMatchObject({
+      breaking: true,
+      message: 'Request field "name" now has format email; requests with values in the old format will be rejected.',
+    });
   });
 
   it('an enum value removed from a request field is breaking', async () => {
@@ -479,7 +500,10 @@ describe('request bodies', () => {
       delete d.components.schemas.NewPet.properties.age;
     });
     const bound = one(changes, 'constraint-changed', 'request body .name');
-    expect(bound).toMatchObject({ breaking: true, message: 'Request field "name" changed maxLength from 50 to 20; requests that were valid before may now be rejected.' });
+    expect(bound).toMatchObject({
+      breaking: true,
+      message: 'Request field "name" changed maxLength from 50 to 20; requests that were valid before may now be rejected.',
+    });
     expect(one(changes, 'property-removed', 'request body .age')).toMatchObject({ breaking: false, level: 'warning' });
   });
 

@@ -18,7 +18,10 @@ function get(node: any, segments: string[]): any {
 }
 
 function pointerSegments(ref: string): string[] {
-  return ref.slice(2).split('/').map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
+  return ref
+    .slice(2)
+    .split('/')
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** JSON pointer of a response's schema, following the response's own $ref. */
@@ -92,7 +95,9 @@ describe('every operation of openapi/openapi.yaml', () => {
       const media = declared.content.find((m) => m.mediaType === 'application/json');
       if (media) {
         expect(response.headers.get('content-type')).toBe('application/json');
-        const validate = ajv.getSchema(responseSchemaRef(op, declared.status, media.mediaType)) ?? ajv.compile({ $ref: responseSchemaRef(op, declared.status, media.mediaType) });
+        const validate =
+          ajv.getSchema(responseSchemaRef(op, declared.status, media.mediaType)) ??
+          ajv.compile({ $ref: responseSchemaRef(op, declared.status, media.mediaType) });
         if (!validate(JSON.parse(text))) failures.push(`${label}: body ${text} invalid: ${ajv.errorsText(validate.errors)}`);
         expect(JSON.parse(text)).toEqual(media.examples[0].value);
       }
@@ -112,9 +117,7 @@ describe('every operation of openapi/openapi.yaml', () => {
         expect(link).toContain(`<${SITE}/operations/${op.slug}/>; rel="deprecation"`);
         if (d.replacedBy) {
           const successor = operations.find((o) => o.slug === d.replacedBy)!;
-          const concrete = successor.path.replace(/\{([^{}]+)\}/g, (_, name: string) =>
-            String(exampleOf(op.parameters.find((p) => p.name === name)!)),
-          );
+          const concrete = successor.path.replace(/\{([^{}]+)\}/g, (_, name: string) => String(exampleOf(op.parameters.find((p) => p.name === name)!)));
           expect(link).toContain(`<${concrete}>; rel="successor-version"`);
         }
         expect(response.headers.get('deprecation')).not.toBe('true');

@@ -67,10 +67,7 @@ describe('request bodies', () => {
 
   it('rejects a body without Content-Type', async () => {
     const body = '{"name":"Rex","categoryId":1}';
-    const r = await rawRequest(
-      mock.port,
-      `POST /pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
-    );
+    const r = await rawRequest(mock.port, `POST /pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
     expect(r.status).toBe(400);
     expect(r.headers['content-type']).toBe('application/json');
     expectErrorShape(JSON.parse(r.body), 400, 'invalid_content_type');
@@ -86,7 +83,11 @@ describe('request bodies', () => {
   });
 
   it('accepts application/json with a charset', async () => {
-    const r = await call('/pets', { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json; charset=utf-8' }, body: '{"name":"Rex","categoryId":1}' });
+    const r = await call('/pets', {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json; charset=utf-8' },
+      body: '{"name":"Rex","categoryId":1}',
+    });
     expect(r.status).toBe(201);
   });
 
@@ -101,7 +102,10 @@ describe('request bodies', () => {
     const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","categoryId":1}')]);
     const r = await rawRequest(
       mock.port,
-      Buffer.concat([Buffer.from(`POST /pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`), body]),
+      Buffer.concat([
+        Buffer.from(`POST /pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`),
+        body,
+      ]),
     );
     expect(r.status).toBe(400);
     expectErrorShape(JSON.parse(r.body), 400, 'invalid_json');
@@ -191,7 +195,11 @@ describe('precedence', () => {
     for (const path of ['/nowhere', '/pets']) {
       const response = await fetch(`${mock.url}${path}`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://127.0.0.1:4321', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, prefer' },
+        headers: {
+          origin: 'http://127.0.0.1:4321',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, prefer',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
@@ -206,7 +214,10 @@ describe('Prefer', () => {
   const notFound = () => {
     const op = document.paths['/pets/records/{petId}'].get;
     const ref: string = op.responses['404'].$ref;
-    const response = ref.slice(2).split('/').reduce((n: any, s: string) => n[s], document);
+    const response = ref
+      .slice(2)
+      .split('/')
+      .reduce((n: any, s: string) => n[s], document);
     return Object.values(response.content['application/json'].examples as Record<string, { value: unknown }>)[0].value;
   };
 

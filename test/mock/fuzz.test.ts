@@ -34,8 +34,35 @@ const BODY_TARGETS: [string, string, Record<string, unknown>][] = [
   ['POST', '/store/orders', { petId: 42, quantity: 2, shipDate: '2026-05-04T10:00:00Z', complete: false }],
   ['PUT', '/store/inventory/42', { quantity: 5 }],
 ];
-const GET_PATHS = ['/pets', '/pets/42', '/pets/records/42', '/categories', '/categories/1', '/store/orders', '/store/orders/1001', '/store/inventory', '/store/inventory/42'];
-const ODD_METHODS = ['PROPFIND', 'MKCOL', 'LOCK', 'UNLOCK', 'PURGE', 'SEARCH', 'REPORT', 'TRACE', 'PATCH', 'DELETE', 'FOO', 'get', 'G3T', 'SOURCE', 'LINK', 'QUERY'];
+const GET_PATHS = [
+  '/pets',
+  '/pets/42',
+  '/pets/records/42',
+  '/categories',
+  '/categories/1',
+  '/store/orders',
+  '/store/orders/1001',
+  '/store/inventory',
+  '/store/inventory/42',
+];
+const ODD_METHODS = [
+  'PROPFIND',
+  'MKCOL',
+  'LOCK',
+  'UNLOCK',
+  'PURGE',
+  'SEARCH',
+  'REPORT',
+  'TRACE',
+  'PATCH',
+  'DELETE',
+  'FOO',
+  'get',
+  'G3T',
+  'SOURCE',
+  'LINK',
+  'QUERY',
+];
 
 function build(rand: () => number): Case {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
@@ -56,7 +83,11 @@ function build(rand: () => number): Case {
     case 0: {
       // A strict prefix of an object's JSON is never valid JSON.
       const text = JSON.stringify(example);
-      return { kind: 'truncated json', payload: request(method, path, [auth, json], Buffer.from(text.slice(0, int(1, text.length - 1)))), codes: ['invalid_json'] };
+      return {
+        kind: 'truncated json',
+        payload: request(method, path, [auth, json], Buffer.from(text.slice(0, int(1, text.length - 1)))),
+        codes: ['invalid_json'],
+      };
     }
     case 1: {
       const values = [null, 'text', -1, 0, 3.5, 1e308, true, [], {}, [1, 'a'], { nested: { deep: [null] } }, 'x'.repeat(int(0, 300))];
@@ -93,7 +124,11 @@ function build(rand: () => number): Case {
       return { kind: 'unknown path', payload: request(pick(['GET', 'POST', 'DELETE']), `/zz/${segments.join('/')}`, [auth]), codes: ['route_not_found'] };
     }
     case 8:
-      return { kind: 'huge header', payload: request('GET', pick(GET_PATHS), [auth, `X-Huge: ${'h'.repeat(int(17_000, 60_000))}`]), codes: ['header_too_large'] };
+      return {
+        kind: 'huge header',
+        payload: request('GET', pick(GET_PATHS), [auth, `X-Huge: ${'h'.repeat(int(17_000, 60_000))}`]),
+        codes: ['header_too_large'],
+      };
     case 9: {
       const name = pick(['Authorization', 'Content-Type', 'Prefer', 'X-Repeat', 'Origin', 'Accept']);
       const value = pick(['Bearer a', 'application/json', 'code=404', 'x', 'http://127.0.0.1:4321', '*/*', '']);
@@ -106,7 +141,18 @@ function build(rand: () => number): Case {
       return { kind: 'garbage', payload: Buffer.concat([junk, Buffer.from('\r\n\r\n')]) };
     }
     case 11: {
-      const query = pick(['limit=%zz', 'limit=abc', 'limit=-1', 'offset=1e999', 'status=%FF%FE', 'limit=1&limit=2', '__code=9999', '__dynamic=maybe', '__example=', `${randomText(5)}=${randomText(5)}`]);
+      const query = pick([
+        'limit=%zz',
+        'limit=abc',
+        'limit=-1',
+        'offset=1e999',
+        'status=%FF%FE',
+        'limit=1&limit=2',
+        '__code=9999',
+        '__dynamic=maybe',
+        '__example=',
+        `${randomText(5)}=${randomText(5)}`,
+      ]);
       return { kind: 'bad query', payload: request('GET', `${pick(GET_PATHS)}?${query}`, [auth]) };
     }
     case 12: {
@@ -116,7 +162,17 @@ function build(rand: () => number): Case {
       return { kind: 'runs of slashes', payload: request('GET', target, [auth]) };
     }
     default: {
-      const prefer = pick(['code=abc', 'code=', 'example=', 'dynamic=perhaps', 'code=200, example=nope', ';;;,,,=', `code=${int(100, 599)}`, 'respond-async, wait=5', `example=${randomText(8)}`]);
+      const prefer = pick([
+        'code=abc',
+        'code=',
+        'example=',
+        'dynamic=perhaps',
+        'code=200, example=nope',
+        ';;;,,,=',
+        `code=${int(100, 599)}`,
+        'respond-async, wait=5',
+        `example=${randomText(8)}`,
+      ]);
       return { kind: 'odd Prefer', payload: request('GET', pick(GET_PATHS), [auth, `Prefer: ${prefer}`]) };
     }
   }

@@ -81,7 +81,12 @@ export function rawRequest(port: number, payload: string | Buffer, timeoutMs = 2
       const parsed = parseResponse(received.toString('latin1'));
       finish(error, parsed);
     });
-    socket.on('end', () => finish(new Error(`connection closed without a full response: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`), parseResponse(received.toString('latin1'))));
+    socket.on('end', () =>
+      finish(
+        new Error(`connection closed without a full response: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`),
+        parseResponse(received.toString('latin1')),
+      ),
+    );
     socket.write(payload);
   });
 }

@@ -49,7 +49,12 @@ describe('Scalar Galaxy (OpenAPI 3.1)', () => {
     expect(denied.status).toBe(401);
     expectErrorShape(denied.body, 401, 'unauthorized');
     expect(denied.headers.get('www-authenticate')).toMatch(/Bearer realm=.*Basic realm=/);
-    for (const credentials of [{ 'x-api-key': 'k' }, { cookie: 'api_key=k' }, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'bearer jwt' }] as Record<string, string>[]) {
+    for (const credentials of [
+      { 'x-api-key': 'k' },
+      { cookie: 'api_key=k' },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      { authorization: 'bearer jwt' },
+    ] as Record<string, string>[]) {
       const r = await call(mock.url, '/planets', { method: 'POST', headers: { ...json, ...credentials }, body });
       expect(r.status, JSON.stringify(credentials)).toBe(201);
     }

@@ -79,7 +79,10 @@ describe('the Petstore model', () => {
     for (const o of result.model.operations) {
       for (const media of [...(o.requestBody?.content ?? []), ...o.responses.flatMap((r) => r.content)]) {
         expect(media.examples.length, `${o.slug} ${media.mediaType}`).toBeGreaterThan(0);
-        expect(media.examples.every((e) => !e.generated), `${o.slug} ${media.mediaType}`).toBe(true);
+        expect(
+          media.examples.every((e) => !e.generated),
+          `${o.slug} ${media.mediaType}`,
+        ).toBe(true);
       }
     }
   });

@@ -16,11 +16,7 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-const documents = [
-  ...jsonFiles(join(EXAMPLES, '3.0/json')),
-  ...jsonFiles(join(EXAMPLES, '3.1/json')),
-  'node_modules/@scalar/galaxy/dist/3.1.json',
-];
+const documents = [...jsonFiles(join(EXAMPLES, '3.0/json')), ...jsonFiles(join(EXAMPLES, '3.1/json')), 'node_modules/@scalar/galaxy/dist/3.1.json'];
 
 describe('model of real documents', () => {
   it('covers the workshop folder and both versions', () => {

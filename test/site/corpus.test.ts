@@ -27,7 +27,15 @@ function jsonFiles(dir: string): string[] {
 
 const rest = [...jsonFiles(join(EXAMPLES, '3.0/json')), ...jsonFiles(join(EXAMPLES, '3.1/json'))].filter((f) => !Object.values(FULL).includes(f));
 // Folder names for the shared build, unique even where two versions share a file name.
-const mounted = rest.map((file, i) => ({ file, slug: `d${i}-${file.split('/').pop()!.replace(/\.json$/, '').toLowerCase().replace(/[^a-z0-9]+/g, '-')}` }));
+const mounted = rest.map((file, i) => ({
+  file,
+  slug: `d${i}-${file
+    .split('/')
+    .pop()!
+    .replace(/\.json$/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')}`,
+}));
 
 afterAll(removeTempDirs);
 

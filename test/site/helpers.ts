@@ -51,7 +51,11 @@ export function listFiles(dir: string): string[] {
 export function fingerprint(dir: string): string {
   const hash = createHash('sha256');
   for (const file of listFiles(dir)) {
-    hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -70,7 +70,9 @@ describe('pages from our description', () => {
       const main = mainOf(read(out, pageOf(op.operationId)));
       expect(main).toContain('class="starlight-aside starlight-aside--caution deprecation"');
       const sunset: string = op['x-sunset'];
-      const human = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${sunset}T00:00:00Z`));
+      const human = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${sunset}T00:00:00Z`),
+      );
       expect(main).toContain(`<time datetime="${sunset}">${human}</time>`);
       expect(main).toContain(`href="/${pageOf(op['x-replaced-by']).replace('index.html', '')}"`);
     }
@@ -138,11 +140,14 @@ describe('pages from our description', () => {
       for (const part of schema.allOf) {
         const base = part.$ref ? part.$ref.split('/').pop() : undefined;
         if (base) expect(main, name).toMatch(new RegExp(`Combines [^.]*<a href="/schemas/${slug(base)}/">${base}</a>`));
-        for (const field of Object.keys((base ? schemas[base] : part).properties ?? {})) expect(main, `${name}.${field}`).toContain(`<code class="field-name">${field}</code>`);
+        for (const field of Object.keys((base ? schemas[base] : part).properties ?? {}))
+          expect(main, `${name}.${field}`).toContain(`<code class="field-name">${field}</code>`);
       }
     }
     // A property that is `allOf: [$ref]` plus its own description: typed by the reference, with its values listed.
-    const described = Object.values(schemas).flatMap((s: any) => Object.entries(s.properties ?? {}).filter(([, p]: [string, any]) => p.allOf?.length === 1 && p.allOf[0].$ref && p.description));
+    const described = Object.values(schemas).flatMap((s: any) =>
+      Object.entries(s.properties ?? {}).filter(([, p]: [string, any]) => p.allOf?.length === 1 && p.allOf[0].$ref && p.description),
+    );
     expect(described.length).toBeGreaterThan(0);
     const pet = mainOf(read(out, 'schemas/pet/index.html'));
     const onPet = (described as [string, any][]).filter(([field]) => pet.includes(`<code class="field-name">${field}</code>`));
@@ -184,7 +189,7 @@ describe('pages from our description', () => {
     expect(JSON.stringify(fromJson)).not.toMatch(/"\$ref":"(?!#)/);
   });
 
-  it("shows a mock server request the mock can answer: the operation declares the status and the example it names", () => {
+  it('shows a mock server request the mock can answer: the operation declares the status and the example it names', () => {
     const home = mainOf(read(out, 'index.html')).replace(/&#39;/g, "'");
     const [, url, code] = /curl 'https?:\/\/[^/']+(\/[^']*)'[\s\S]*?Prefer: code=(\d+)'/.exec(home) ?? [];
     expect(url).toBeDefined();
@@ -242,7 +247,10 @@ describe('in Chromium', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`has no serious or critical axe violations in ${theme} mode, on a wide and a phone-sized screen`, async () => {
-      for (const [name, path] of Object.entries(PAGES).flatMap(([n, p]) => [[n, p], [`${n} (phone)`, p]])) {
+      for (const [name, path] of Object.entries(PAGES).flatMap(([n, p]) => [
+        [n, p],
+        [`${n} (phone)`, p],
+      ])) {
         const viewport = name.endsWith('(phone)') ? { width: 390, height: 844 } : { width: 1280, height: 900 };
         const page = await open(theme, path, viewport);
         expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
@@ -314,14 +322,20 @@ describe('a broken description', () => {
     const before = fingerprint(out);
     const dir = tempDir('broken');
     const broken = join(dir, 'openapi.yaml');
-    writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      responses: {', ''].join('\n'));
+    writeFileSync(
+      broken,
+      ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', '    get:', '      responses: {', ''].join('\n'),
+    );
     const result = await runSiteScript('scripts/build.ts', ['--spec', broken, '--out', out]);
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/openapi\.yaml:\d+:\d+ error \S+ /);
     expect(fingerprint(out)).toBe(before);
 
     // A reference to a file that does not exist fails the same way.
-    writeFileSync(broken, ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', "    $ref: './missing.yaml'", ''].join('\n'));
+    writeFileSync(
+      broken,
+      ['openapi: 3.0.3', 'info:', '  title: Broken', '  version: 1.0.0', 'paths:', '  /pets:', "    $ref: './missing.yaml'", ''].join('\n'),
+    );
     const missing = await runSiteScript('scripts/build.ts', ['--spec', broken, '--out', out]);
     expect(missing.code).toBe(1);
     expect(missing.output).toMatch(/openapi\.yaml:7:\d+ error \S+ /);

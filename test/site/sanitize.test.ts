@@ -45,7 +45,9 @@ describe('a description full of markup', () => {
       await page.goto(`${server.url}/${file}`, { waitUntil: 'load' });
       const found = await page.evaluate(() => ({
         scripts: [...document.scripts].filter((s) => s.textContent?.includes('__pwned')).length,
-        handlers: [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)),
+        handlers: [...document.querySelectorAll('*')].flatMap((el) =>
+          [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`),
+        ),
         links: [...document.querySelectorAll('[href], [src], [action]')]
           .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action') ?? '')
           .filter((url) => /^\s*(javascript|data|vbscript):/i.test(url)),

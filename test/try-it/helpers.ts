@@ -63,7 +63,10 @@ export async function startTryItSite(spec: string, prefix: string): Promise<TryI
 /** Clicks Send and returns the status line once the panel has one. */
 export async function send(page: Page): Promise<string> {
   await page.locator('#try-it-send').click();
-  await page.locator('#try-it-status').filter({ hasText: /Response: |Could not|blocked|Not sent/ }).waitFor();
+  await page
+    .locator('#try-it-status')
+    .filter({ hasText: /Response: |Could not|blocked|Not sent/ })
+    .waitFor();
   return (await page.locator('#try-it-status').textContent()) ?? '';
 }
 

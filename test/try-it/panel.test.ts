@@ -61,7 +61,9 @@ describe('try-it panel against the mock', () => {
     // Pretty-printed, not the wire's one line.
     expect(await bodyText(page)).toContain('\n  "name": "Rex"');
     const headers = Object.fromEntries(
-      await page.locator('.try-it-headers tr').evaluateAll((rows) => rows.map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent])),
+      await page
+        .locator('.try-it-headers tr')
+        .evaluateAll((rows) => rows.map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent])),
     );
     expect(headers.deprecation).toBe('@1788220800');
     expect(headers.sunset).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
@@ -71,11 +73,14 @@ describe('try-it panel against the mock', () => {
       'Deprecated since 1 September 2026 (2026-09-01; Deprecation: @1788220800). ' +
         'May stop answering from 30 June 2027 (2027-06-30; Sunset: Wed, 30 Jun 2027 00:00:00 GMT).',
     );
-    expect(await page.locator('.try-it-deprecated time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual(['2026-09-01', '2027-06-30']);
+    expect(await page.locator('.try-it-deprecated time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual([
+      '2026-09-01',
+      '2027-06-30',
+    ]);
     await page.close();
   });
 
-  it('without a key shows the mock\'s 401 Error body', async () => {
+  it("without a key shows the mock's 401 Error body", async () => {
     const page = await open('get-pet-by-id');
     await keyField(page).fill('');
     expect(await send(page)).toContain('401 Unauthorized');
@@ -104,7 +109,7 @@ describe('try-it panel against the mock', () => {
     for (const p of [other, third, fourth, page]) await p.close();
   });
 
-  it('POST /pets with invalid JSON: the panel explains, and Send anyway shows the mock\'s 400', async () => {
+  it("POST /pets with invalid JSON: the panel explains, and Send anyway shows the mock's 400", async () => {
     const page = await open('create-pet');
     await keyField(page).fill('my-api-key');
     const editor = page.getByLabel('Body application/json');
@@ -194,7 +199,7 @@ describe('try-it panel against the mock', () => {
     await page.close();
   });
 
-  it('GET /store/orders has no panel, no key field, and loads none of the panel\'s script', async () => {
+  it("GET /store/orders has no panel, no key field, and loads none of the panel's script", async () => {
     expect(panelScript).toMatch(/^\/_astro\/.+\.js$/);
     const page = await context.newPage();
     const requested: string[] = [];
@@ -229,7 +234,9 @@ describe('try-it panel against the mock', () => {
     // Code spans in a response's description keep their text, underscores and all.
     expect(scenarios).toContainEqual(expect.stringContaining('not of the form Bearer <API_KEY>'));
     expect(await page.locator('#try-it-curl').inputValue()).toBe(
-      [`curl -X POST '${mock.url}/pets' \\`, "  -H 'Content-Type: application/json' \\", `  --data-raw '{`, `  "name": "Rex",`, `  "categoryId": 1`, `}'`].join('\n'),
+      [`curl -X POST '${mock.url}/pets' \\`, "  -H 'Content-Type: application/json' \\", `  --data-raw '{`, `  "name": "Rex",`, `  "categoryId": 1`, `}'`].join(
+        '\n',
+      ),
     );
     // Nothing to send with, so the button says so by being disabled.
     expect(await page.locator('#try-it-send').isDisabled()).toBe(true);

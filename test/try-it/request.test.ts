@@ -51,7 +51,9 @@ describe('parameter serialization (OpenAPI style table)', () => {
     expect(url(param({ in: 'query', shape: 'object', explode: false }), OBJECT, '/p')).toBe('http://h/p?color=R,100,G,200,B,150');
     expect(url(param({ in: 'query', style: 'spaceDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue%20black%20brown');
     expect(url(param({ in: 'query', style: 'pipeDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue|black|brown');
-    expect(url(param({ in: 'query', style: 'deepObject', shape: 'object', explode: true }), OBJECT, '/p')).toBe('http://h/p?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150');
+    expect(url(param({ in: 'query', style: 'deepObject', shape: 'object', explode: true }), OBJECT, '/p')).toBe(
+      'http://h/p?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150',
+    );
     expect(url(param({ in: 'query' }), 'a&b=c', '/p')).toBe('http://h/p?color=a%26b%3Dc');
     // Optional and empty: left out.
     expect(url(param({ in: 'query' }), '', '/p')).toBe('http://h/p');
@@ -95,19 +97,22 @@ describe('headers a browser will not send', () => {
     const dir = mkdtempSync(join(tmpdir(), 'try-it-headers-'));
     try {
       const spec = join(dir, 'openapi.json');
-      writeFileSync(spec, JSON.stringify({
-        openapi: '3.0.3',
-        info: { title: 'Headers', version: '1' },
-        paths: {
-          '/h': {
-            get: {
-              operationId: 'headers',
-              parameters: names.map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' }, example: 'v' })),
-              responses: { '204': { description: 'Done.' } },
+      writeFileSync(
+        spec,
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 'Headers', version: '1' },
+          paths: {
+            '/h': {
+              get: {
+                operationId: 'headers',
+                parameters: names.map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' }, example: 'v' })),
+                responses: { '204': { description: 'Done.' } },
+              },
             },
           },
-        },
-      }));
+        }),
+      );
       const { model } = await buildModel(spec, { lint: false });
       const view = panelView(model.operations[0], model.servers, model.securitySchemes);
       const curlOnly = view.params.header.filter((p) => p.curlOnly).map((p) => p.name);
@@ -137,7 +142,11 @@ describe('curl command', () => {
   it('is one valid shell command, body and all, for every operation of the real test documents', async () => {
     const dirs = ['3.0/json', '3.1/json'].map((d) => join(ROOT, 'node_modules/@readme/oas-examples', d));
     const files = [
-      ...dirs.flatMap((dir) => readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f))),
+      ...dirs.flatMap((dir) =>
+        readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => join(dir, f)),
+      ),
       join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json'),
     ];
     const commands: string[] = [];
@@ -154,7 +163,9 @@ describe('curl command', () => {
         expect(JSON.parse(island)).toEqual(JSON.parse(JSON.stringify(view.data)));
         // Every control has its own id (labels point at them).
         const ids = [
-          ...Object.values(view.params).flat().map((p) => p.id),
+          ...Object.values(view.params)
+            .flat()
+            .map((p) => p.id),
           ...view.auth.flatMap((a) => a.inputs.map((i) => i.id)),
           ...(view.body?.media.flatMap((m) => [m.id, ...m.fields.map((f) => f.id)]) ?? []),
           ...view.servers.flatMap((s) => s.variables.map((v) => v.id)),

@@ -49,7 +49,10 @@ describe('npm start', () => {
       expect(await page.getByLabel('Mock server address').inputValue()).toBe(`http://127.0.0.1:${mockPort}`);
       await page.getByLabel('API key (Bearer token)').fill('start-key');
       await page.locator('#try-it-send').click();
-      await page.locator('#try-it-status').filter({ hasText: /Response:|Could not/ }).waitFor();
+      await page
+        .locator('#try-it-status')
+        .filter({ hasText: /Response:|Could not/ })
+        .waitFor();
       expect(await page.locator('#try-it-status').textContent()).toMatch(/^Response: 200 OK in \d+ ms\.$/);
       expect(JSON.parse((await page.locator('#try-it-response-body').textContent()) ?? '')).toMatchObject({ id: 42 });
     } finally {
@@ -69,7 +72,9 @@ describe('npm start', () => {
     const taken = (blocker.address() as { port: number }).port;
     try {
       const out = await tempDir();
-      const start = startScript('scripts/start.ts', ['--port', String(await freePort()), '--mock-port', String(taken), '--out', out], { timeoutMs: START_TIMEOUT_MS });
+      const start = startScript('scripts/start.ts', ['--port', String(await freePort()), '--mock-port', String(taken), '--out', out], {
+        timeoutMs: START_TIMEOUT_MS,
+      });
       started.push(start);
       const { code } = await start.closed;
       expect(code).toBe(1);

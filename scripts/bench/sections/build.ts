@@ -46,7 +46,7 @@ export async function runBuild(ctx: Context): Promise<void> {
     results.add(SECTION, doc, 'ours: npm run lint', 'lint alone, timed apart', 'ms', lintApart);
     if (reported.model.length) results.add(SECTION, doc, 'ours', 'phase: model (load, validate, normalize)', 'ms', reported.model);
     if (reported.astro.length) results.add(SECTION, doc, 'ours', 'phase: site (Astro)', 'ms', reported.astro);
-        results.note(
+    results.note(
       'Our "cold build" is `npm run build -- --no-lint` (load, model, site); "lint alone" is `npm run lint` (validation and lint) timed apart ' +
         '(a plain `npm run build` validates first and lints on a worker beside the site build). The phases are what the build reports. starlight-openapi and `redocly build-docs` do not lint.',
     );

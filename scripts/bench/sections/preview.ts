@@ -122,7 +122,9 @@ export async function runPreview(ctx: Context): Promise<void> {
     results.add(SECTION, 'ours', 'ours', 'save to the updated page', 'ms', pageMs);
     if (mockMs.length) results.add(SECTION, 'ours', 'ours', 'save to the updated mock answer', 'ms', mockMs);
     results.add(SECTION, 'ours', 'ours', 'requests failed during a reload', 'count', drops);
-    results.note(`Preview: edits to paths/pets.yaml (a summary and an example) of a copy of openapi/; ${LOOPS} request loops on the mock sent ${total.toLocaleString('en-US')} requests in all. One warm-up save first, not counted.`);
+    results.note(
+      `Preview: edits to paths/pets.yaml (a summary and an example) of a copy of openapi/; ${LOOPS} request loops on the mock sent ${total.toLocaleString('en-US')} requests in all. One warm-up save first, not counted.`,
+    );
   } finally {
     await browser.close();
     await dev.stop();

@@ -58,7 +58,15 @@ export async function runWeight(ctx: Context): Promise<void> {
     const redocRoot = await ensureSite('redocly', doc);
     const page = gzipFile(join(redocRoot, 'index.html'));
     const script = gzipFile(REDOC_STANDALONE);
-    record(ctx, doc, `${SUBJECT.redocly} (${redocVersion()}, one page for all)`, page, page, listFiles(redocRoot).find((f) => f.path === 'index.html')!.bytes, script);
+    record(
+      ctx,
+      doc,
+      `${SUBJECT.redocly} (${redocVersion()}, one page for all)`,
+      page,
+      page,
+      listFiles(redocRoot).find((f) => f.path === 'index.html')!.bytes,
+      script,
+    );
 
     const ours = results.find(SECTION, doc, 'ours', 'operation page HTML, median');
     const shared = results.find(SECTION, doc, 'ours', 'CSS + JS the page loads');
@@ -72,7 +80,9 @@ export async function runWeight(ctx: Context): Promise<void> {
   for (const bundle of bundles()) {
     results.add(SECTION, doc, bundle.subject, 'CSS + JS the page loads', 'bytes', [bundle.files.reduce((n, f) => n + gzipFile(f), 0)]);
   }
-  results.note('Page weight is gzip at level 6 (what a web server sends); a page\'s CSS and JS are its stylesheets, scripts and module preloads and the modules they import statically, measured for the median operation page.');
+  results.note(
+    "Page weight is gzip at level 6 (what a web server sends); a page's CSS and JS are its stylesheets, scripts and module preloads and the modules they import statically, measured for the median operation page.",
+  );
 }
 
 function record(ctx: Context, doc: DocName, subject: string, medianHtml: number, largestHtml: number, medianRaw: number, assets: number): void {

@@ -14,8 +14,7 @@ export interface SourcePage {
 }
 
 // Five characters cover text and attribute values; no library needed for that.
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 :root { color-scheme: light dark; --bg: #fff; --fg: #1b1b1f; --muted: #55575d; --hit: #fff3bf; --error: #b3261e; --warn: #7a5200; --line: #e4e4e7; }
@@ -66,13 +65,21 @@ export function renderSource(channel: PreviewChannel, file: string, line?: numbe
   const back = '<p><a href="/">Back to the portal</a></p>';
   const absolute = file ? (isAbsolute(file) ? resolve(file) : resolve(channel.root, file)) : '';
   if (!absolute || !channel.files.includes(absolute) || !inside(absolute, channel.folders)) {
-    return page(404, 'Not a file of the description', `<header>${back}<h1>Not a file of the description</h1></header><main><p>The preview only shows the files the API description is made of, inside its folder or the project.</p></main>`);
+    return page(
+      404,
+      'Not a file of the description',
+      `<header>${back}<h1>Not a file of the description</h1></header><main><p>The preview only shows the files the API description is made of, inside its folder or the project.</p></main>`,
+    );
   }
   let text: string;
   try {
     text = readFileSync(absolute, 'utf8');
   } catch (error) {
-    return page(404, 'File not found', `<header>${back}<h1>${escapeHtml(displayPath(absolute, channel.root))}</h1></header><main><p>${escapeHtml((error as Error).message)}</p></main>`);
+    return page(
+      404,
+      'File not found',
+      `<header>${back}<h1>${escapeHtml(displayPath(absolute, channel.root))}</h1></header><main><p>${escapeHtml((error as Error).message)}</p></main>`,
+    );
   }
   const shown = displayPath(absolute, channel.root);
   const problems = channel.status.problems.filter((p) => resolve(p.file) === absolute);

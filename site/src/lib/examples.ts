@@ -20,7 +20,7 @@ export function exampleText(value: unknown, limit = EXAMPLE_LIMIT): ExampleText 
     return result;
   }
   // A string example is shown as written (XML, CSV, plain text), not as a JSON string literal.
-  return cut(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value), limit);
+  return cut(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)), limit);
 }
 
 function cut(text: string, limit: number): ExampleText {

@@ -27,9 +27,43 @@ function heading(level: number): sanitizeHtml.Transformer {
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'kbd', 'samp',
-    'strong', 'b', 'em', 'i', 'del', 's', 'sub', 'sup', 'a', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'abbr', 'span',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'kbd',
+    'samp',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'del',
+    's',
+    'sub',
+    'sup',
+    'a',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'img',
+    'abbr',
+    'span',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
@@ -40,7 +74,11 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     code: ['class'],
     abbr: ['title'],
     pre: ['tabindex'],
-    h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    h5: ['id'],
+    h6: ['id'],
   },
   allowedClasses: { code: [/^language-[\w-]+$/] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -49,7 +87,12 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     // An h1 in a description would compete with the page title.
-    h1: heading(2), h2: heading(2), h3: heading(3), h4: heading(4), h5: heading(5), h6: heading(6),
+    h1: heading(2),
+    h2: heading(2),
+    h3: heading(3),
+    h4: heading(4),
+    h5: heading(5),
+    h6: heading(6),
     // A code block scrolls sideways inside its box; a scrolling region must be reachable by keyboard.
     pre: () => ({ tagName: 'pre', attribs: { tabindex: '0' } }),
     a: (tagName, attribs) => {
@@ -170,7 +213,10 @@ export function markdownToText(source: string | undefined, maxLength = 160): str
   const cached = textCache.get(key);
   if (cached !== undefined) return cached;
   // Only the opening paragraph is read: a description can run to pages.
-  const first = source.trim().split(/\n\s*\n/, 1)[0].slice(0, maxLength * 4);
+  const first = source
+    .trim()
+    .split(/\n\s*\n/, 1)[0]
+    .slice(0, maxLength * 4);
   const text = htmlToText(inlineMarked.parse(first) as string)
     .replace(/\s+/g, ' ')
     .trim();

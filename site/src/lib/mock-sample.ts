@@ -33,7 +33,9 @@ export function mockSample(model: ApiModel): MockSample | undefined {
   const request = requestFor({ ...op, servers: [{ url: 'http://mock', variables: {} }] }, model.securitySchemes);
   const url = new URL(request.url, 'http://mock');
   for (const q of (request.queryString ?? []) as { name: string; value: string }[]) url.searchParams.append(q.name, credential(q.value));
-  const headers = ((request.headers ?? []) as { name: string; value: string }[]).filter((h) => PLACEHOLDER.test(h.value)).map((h) => `${h.name}: ${credential(h.value)}`);
+  const headers = ((request.headers ?? []) as { name: string; value: string }[])
+    .filter((h) => PLACEHOLDER.test(h.value))
+    .map((h) => `${h.name}: ${credential(h.value)}`);
   const code = errorStatus(op);
   const response = op.responses.find((r) => r.status === code);
   const example = response?.content.flatMap((m) => m.examples).find((e) => !e.generated && e.value !== undefined)?.name;

@@ -20,7 +20,11 @@ function cell(text: string): string {
 }
 
 function parameterRow(doc: PortalDocument, p: Parameter, site: URL): string {
-  const facts = [...constraintTexts(p.schema), ...(p.schema?.enum ? [`one of ${p.schema.enum.map(valueText).join(', ')}`] : []), ...(p.schema?.default !== undefined ? [`default ${valueText(p.schema.default)}`] : [])];
+  const facts = [
+    ...constraintTexts(p.schema),
+    ...(p.schema?.enum ? [`one of ${p.schema.enum.map(valueText).join(', ')}`] : []),
+    ...(p.schema?.default !== undefined ? [`default ${valueText(p.schema.default)}`] : []),
+  ];
   return `| \`${p.name}\` | ${p.in} | ${cell(typeWithLinks(doc, p.schema, site))} | ${p.required ? 'yes' : 'no'} | ${cell([p.description ?? '', facts.join('; ')].filter(Boolean).join(' '))} |`;
 }
 
@@ -36,7 +40,9 @@ export function operationMarkdown(doc: PortalDocument, op: Operation, site: URL)
   if (op.stability !== 'stable') lines.push(`**${STABILITY_TEXT[op.stability].label}.** ${STABILITY_TEXT[op.stability].promise}`, '');
   if (op.description) lines.push(op.description.trim(), '');
   if (op.kind === 'operation') {
-    const auth = op.security.filter((r) => r.schemes.length > 0).map((r) => r.schemes.map((s) => s.name + (s.scopes.length ? ` (${s.scopes.join(', ')})` : '')).join(' + '));
+    const auth = op.security
+      .filter((r) => r.schemes.length > 0)
+      .map((r) => r.schemes.map((s) => s.name + (s.scopes.length ? ` (${s.scopes.join(', ')})` : '')).join(' + '));
     lines.push('## Authorization', '', auth.length ? auth.join(', or ') : 'None.', '');
   }
   if (op.parameters.length > 0) {
@@ -57,7 +63,9 @@ export function operationMarkdown(doc: PortalDocument, op: Operation, site: URL)
   lines.push('## Responses', '');
   for (const r of op.responses) {
     const bodies = r.content.map((m) => `\`${m.mediaType}\` ${typeWithLinks(doc, m.schema, site)}`).join(', ');
-    lines.push(`- **${r.status}**: ${cell(r.description ?? '')}${bodies ? ` Body: ${bodies}.` : ''}${r.headers.length ? ` Headers: ${r.headers.map((h) => `\`${h.name}\``).join(', ')}.` : ''}`);
+    lines.push(
+      `- **${r.status}**: ${cell(r.description ?? '')}${bodies ? ` Body: ${bodies}.` : ''}${r.headers.length ? ` Headers: ${r.headers.map((h) => `\`${h.name}\``).join(', ')}.` : ''}`,
+    );
   }
   lines.push('', `HTML page: ${new URL(doc.urls.operation(op), site)}`, '');
   return lines.join('\n');

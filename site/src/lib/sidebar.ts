@@ -24,7 +24,11 @@ export function buildSidebar(doc: PortalDocument, section: SidebarSection): Side
     .map((tag) => {
       if (tag.name !== openTag) return { label: tag.name, link: urls.tag(tag.slug) };
       const operations = tag.operations.map((slug) => doc.operationBySlug.get(slug)).filter((op): op is Operation => op !== undefined);
-      return { label: tag.name, collapsed: false, items: [{ label: 'About this tag', link: urls.tag(tag.slug) }, ...operations.map((op) => operationLink(doc, op))] };
+      return {
+        label: tag.name,
+        collapsed: false,
+        items: [{ label: 'About this tag', link: urls.tag(tag.slug) }, ...operations.map((op) => operationLink(doc, op))],
+      };
     });
 
   const entries: SidebarEntry[] = [{ label: 'Overview', link: urls.home }];
@@ -32,7 +36,11 @@ export function buildSidebar(doc: PortalDocument, section: SidebarSection): Side
   if (model.webhooks.length > 0) {
     entries.push(
       'webhooks' in section
-        ? { label: 'Webhooks', collapsed: false, items: [{ label: 'All webhooks', link: urls.webhooks }, ...model.webhooks.map((op) => operationLink(doc, op))] }
+        ? {
+            label: 'Webhooks',
+            collapsed: false,
+            items: [{ label: 'All webhooks', link: urls.webhooks }, ...model.webhooks.map((op) => operationLink(doc, op))],
+          }
         : { label: 'Webhooks', link: urls.webhooks },
     );
   }

@@ -48,13 +48,18 @@ function asText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function credentialHeaders(op: Operation, schemes: Map<string, SecurityScheme>, har: { headers: { name: string; value: string }[]; queryString: { name: string; value: string }[] }) {
+function credentialHeaders(
+  op: Operation,
+  schemes: Map<string, SecurityScheme>,
+  har: { headers: { name: string; value: string }[]; queryString: { name: string; value: string }[] },
+) {
   const first = op.security.find((r) => r.schemes.length > 0);
   for (const { name } of first?.schemes ?? []) {
     const scheme = schemes.get(name);
     if (!scheme) continue;
     if (scheme.type === 'http' && scheme.scheme === 'basic') har.headers.push({ name: 'Authorization', value: 'Basic <BASE64_USER_AND_PASSWORD>' });
-    else if (scheme.type === 'http') har.headers.push({ name: 'Authorization', value: `${scheme.scheme === 'bearer' || !scheme.scheme ? 'Bearer' : scheme.scheme} <API_KEY>` });
+    else if (scheme.type === 'http')
+      har.headers.push({ name: 'Authorization', value: `${scheme.scheme === 'bearer' || !scheme.scheme ? 'Bearer' : scheme.scheme} <API_KEY>` });
     else if (scheme.type === 'apiKey' && scheme.in === 'query') har.queryString.push({ name: scheme.paramName ?? 'api_key', value: '<API_KEY>' });
     else if (scheme.type === 'apiKey' && scheme.in === 'cookie') har.headers.push({ name: 'Cookie', value: `${scheme.paramName ?? 'api_key'}=<API_KEY>` });
     else if (scheme.type === 'apiKey') har.headers.push({ name: scheme.paramName ?? 'X-API-Key', value: '<API_KEY>' });

@@ -1,24 +1,8 @@
 // What the try-it panel shows for one operation, computed at build time from
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
-import type {
-  MediaType,
-  Operation,
-  Parameter,
-  SchemaNode,
-  SecurityScheme,
-  Server,
-} from '../../../../scripts/model/types.ts';
-import type {
-  AuthSchemeSpec,
-  BodyInput,
-  BodyKind,
-  FieldSpec,
-  MediaSpec,
-  PanelData,
-  ParamSpec,
-  ValueShape,
-} from '../../scripts/try-it/types.ts';
+import type { MediaType, Operation, Parameter, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
+import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, ValueShape } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
@@ -222,9 +206,7 @@ function mediaView(media: MediaType, index: number, resolve: Resolver): { view: 
     const schema = resolve(media.schema);
     const sample = examples[0]?.value;
     const sampleObject = sample && typeof sample === 'object' && !Array.isArray(sample) ? (sample as Record<string, unknown>) : {};
-    const properties = schema?.properties?.length
-      ? schema.properties
-      : Object.keys(sampleObject).map((name) => ({ name, required: false, schema: undefined }));
+    const properties = schema?.properties?.length ? schema.properties : Object.keys(sampleObject).map((name) => ({ name, required: false, schema: undefined }));
     properties.forEach((property, fieldIndex) => {
       const field = fieldView(
         {
@@ -503,9 +485,7 @@ export function panelView(
     params,
     auth: disambiguate(schemes.map((s) => s.view)),
     alternatives:
-      alternatives.length > 1
-        ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 }))
-        : [],
+      alternatives.length > 1 ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 })) : [],
     body,
     scenarios: scenarios(operation),
     curl,

@@ -18,7 +18,10 @@ export const GET: APIRoute = ({ props, site }) => {
     return `- [${operationLabel(op)}](${new URL(urls.operationMarkdown(op), origin)}): ${op.method.toUpperCase()} ${op.path}${mark ? ` (${mark.text.toLowerCase()})` : ''}`;
   };
   const out = [`# ${model.info.title}`, '', `> ${model.info.summary || markdownToText(model.info.description, 400) || `Version ${model.info.version}`}`, ''];
-  out.push(`Version ${model.info.version}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`, '');
+  out.push(
+    `Version ${model.info.version}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`,
+    '',
+  );
   for (const tag of model.tags) {
     if (tag.operations.length === 0) continue;
     out.push(`## ${tag.name}`, '');

@@ -143,7 +143,7 @@ function panel(root: HTMLElement, data: PanelData): void {
 
   function save(): void {
     const mode = targetSelect.value;
-    writeSession('target', mode.startsWith('server-') ? data.servers[Number(mode.slice(7))]?.url ?? '' : mode);
+    writeSession('target', mode.startsWith('server-') ? (data.servers[Number(mode.slice(7))]?.url ?? '') : mode);
     if (mockInput.value.trim() !== data.mockUrl) writeSession('mock-url', mockInput.value.trim());
     else writeSession('mock-url', '');
     writeSession('custom-url', customInput.value.trim());

@@ -6,7 +6,10 @@ const enc = encodeURIComponent;
 
 /** Items of an array field: the reader types them comma-separated. */
 function items(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 /** Key/value pairs of an object field, typed as JSON (`{"a": 1}`); null when it is not an object. */
@@ -80,7 +83,10 @@ export function joinUrl(base: string, path: string): string {
 }
 
 export function formEncode(parts: { name: string; value?: string }[]): string {
-  return parts.map((part) => `${enc(part.name)}=${enc(part.value ?? '')}`).join('&').replace(/%20/g, '+');
+  return parts
+    .map((part) => `${enc(part.name)}=${enc(part.value ?? '')}`)
+    .join('&')
+    .replace(/%20/g, '+');
 }
 
 export function buildRequest(input: RequestInput): BuiltRequest {

@@ -47,9 +47,7 @@ export function summary(outcome: Outcome): string {
 
 export function renderOutcome(target: HTMLElement, outcome: Outcome, method: string, url: string): void {
   const tone = outcome.status >= 500 ? 'error' : outcome.status >= 400 ? 'warn' : 'ok';
-  const headers = [...outcome.headers].sort(
-    ([a], [b]) => (NOTABLE.indexOf(a) + 1 || 99) - (NOTABLE.indexOf(b) + 1 || 99) || a.localeCompare(b),
-  );
+  const headers = [...outcome.headers].sort(([a], [b]) => (NOTABLE.indexOf(a) + 1 || 99) - (NOTABLE.indexOf(b) + 1 || 99) || a.localeCompare(b));
   const rows = headers.map(([name, value]) =>
     el('tr', { className: NOTABLE.includes(name) ? 'try-it-notable' : '' }, el('th', { scope: 'row' }, name), el('td', {}, value)),
   );
@@ -61,7 +59,11 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
     el(
       'p',
       { className: 'try-it-summary' },
-      el('strong', { className: `try-it-code try-it-${tone}`, id: 'try-it-response-status' }, `${outcome.status} ${statusText(outcome.status, outcome.statusText)}`.trim()),
+      el(
+        'strong',
+        { className: `try-it-code try-it-${tone}`, id: 'try-it-response-status' },
+        `${outcome.status} ${statusText(outcome.status, outcome.statusText)}`.trim(),
+      ),
       ` · ${outcome.ms} ms · ${method} `,
       el('code', {}, url),
     ),
