@@ -1,7 +1,6 @@
 // Load generation with autocannon, from anchors/ like the other tools measured against.
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ANCHOR_MODULES } from './paths.ts';
+import { TOOLS } from './paths.ts';
 import type { Probe } from './http.ts';
 
 interface AutocannonResult {
@@ -15,7 +14,10 @@ interface AutocannonResult {
 
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
-const autocannon = createRequire(join(ANCHOR_MODULES, 'autocannon', 'package.json'))('autocannon') as Autocannon;
+// Required when first used, not when imported: on a fresh clone the anchors are installed by
+// ensureAnchors() after this module is loaded.
+let autocannon: Autocannon | undefined;
+const loadAutocannon = (): Autocannon => (autocannon ??= createRequire(TOOLS.autocannon)('autocannon') as Autocannon);
 
 export interface LoadResult {
   rps: number;
@@ -26,7 +28,7 @@ export interface LoadResult {
 }
 
 export async function load(base: string, probe: Probe, connections: number, seconds: number): Promise<LoadResult> {
-  const r = await autocannon({
+  const r = await loadAutocannon()({
     url: new URL(probe.path, base).href,
     method: probe.method,
     headers: probe.headers,

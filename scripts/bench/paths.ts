@@ -6,6 +6,9 @@ export { ROOT };
 export const BENCH = resolve(ROOT, 'scripts/bench');
 export const ANCHORS = join(BENCH, 'anchors');
 export const ANCHOR_MODULES = join(ANCHORS, 'node_modules');
+/** Prism and the load generator, apart: the mock and preview sections need nothing else, so a quick look installs in seconds. */
+export const MOCK_ANCHORS = join(ANCHORS, 'mock');
+export const MOCK_ANCHOR_MODULES = join(MOCK_ANCHORS, 'node_modules');
 export const RESULTS = join(BENCH, 'results');
 /** Build outputs, logs and copies; gitignored, emptied at each start. */
 export const TMP = join(RESULTS, 'tmp');
@@ -20,7 +23,8 @@ export const TOOLS = {
   astro: anchorPath('astro/bin/astro.mjs'),
   starlightSite: join(ANCHORS, 'starlight-openapi-site'),
   redocly: anchorPath('@redocly/cli/bin/cli.js'),
-  prism: anchorPath('@stoplight/prism-cli/dist/index.js'),
+  prism: join(MOCK_ANCHOR_MODULES, '@stoplight/prism-cli/dist/index.js'),
+  autocannon: join(MOCK_ANCHOR_MODULES, 'autocannon/package.json'),
   ourBuild: join(ROOT, 'scripts/build.ts'),
   ourLint: join(ROOT, 'scripts/lint.ts'),
   ourMock: join(ROOT, 'scripts/mock.ts'),

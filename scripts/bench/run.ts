@@ -103,7 +103,7 @@ const results = new Results();
 const sections: Record<string, SectionRun> = {};
 const ctx: Context = { options, results, log: (m) => console.error(m) };
 
-ensureAnchors();
+ensureAnchors(options.only);
 rmSync(TMP, { recursive: true, force: true });
 mkdirSync(join(TMP, 'logs'), { recursive: true });
 const failures: string[] = [];
