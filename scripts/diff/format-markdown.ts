@@ -30,21 +30,22 @@ function summaryTable(changes: ApiChanges): string[] {
   const s = changes.summary;
   const counted = (of: (c: ApiChange) => boolean, level: ChangeLevel): number => changes.changes.filter((c) => of(c) && c.level === level).length;
   const isOperation = (c: ApiChange): boolean => c.subject === 'operation' || (c.subject === 'security' && c.operation !== undefined);
-  const rows: [string, { added: number; removed: number; changed: number; moved?: number }, (c: ApiChange) => boolean][] = [
+  type Counts = { added: number; removed: number; changed: number; moved?: number };
+  const rows: [string, Counts | undefined, (c: ApiChange) => boolean][] = [
     ['Operations', s.operations, isOperation],
     ['Webhooks', s.webhooks, (c) => c.subject === 'webhook'],
     ['Schemas', s.schemas, (c) => c.subject === 'schema'],
     ['Security schemes', s.securitySchemes, (c) => c.subject === 'security' && c.securityScheme !== undefined],
-    ['Version', { added: 0, removed: 0, changed: 0 }, (c) => c.subject === 'version'],
+    ['Version', undefined, (c) => c.subject === 'version'],
   ];
   const lines = ['| | Added | Removed | Changed | Breaking | Warnings |', '|---|--:|--:|--:|--:|--:|'];
   for (const [label, counts, of] of rows) {
     const breaking = counted(of, 'breaking');
     const warnings = counted(of, 'warning');
-    const info = counted(of, 'info');
-    if (breaking + warnings + info === 0) continue;
+    if (breaking + warnings + counted(of, 'info') === 0) continue;
     // A moved operation is a changed one to a reader of the table.
-    lines.push(`| ${label} | ${counts.added} | ${counts.removed} | ${counts.changed + (counts.moved ?? 0)} | ${breaking} | ${warnings} |`);
+    const what = counts ? [counts.added, counts.removed, counts.changed + (counts.moved ?? 0)] : ['—', '—', '—'];
+    lines.push(`| ${label} | ${what.join(' | ')} | ${breaking} | ${warnings} |`);
   }
   return lines;
 }
