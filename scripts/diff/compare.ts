@@ -15,7 +15,7 @@ export interface CompareOptions {
   /** YYYY-MM-DD: removals on or after the sunset their base version announced are not breaking. Default: today (UTC). */
   date?: string;
   /**
-   * Judge \`info.version\` against the changes (a breaking change needs a major bump). Off by default:
+   * Judge `info.version` against the changes (a breaking change needs a major bump). Off by default:
    * a working copy between two releases keeps its version, so the preview leaves it out; the CLI turns it on.
    */
   checkVersion?: boolean;
