@@ -1,18 +1,31 @@
 // `npm run diff -- <old> <new>`: what changed between two versions of the
 // description, breaking changes first. `npm run diff -- <spec>` compares the
-// working copy with its last committed version.
-// Exit code: 0 no breaking change, 1 breaking changes, 2 a document did not load.
+// working copy with its last committed version, `--base-ref <ref>` with the
+// version at another git ref (a pull request's base branch).
+// Exit code: 0 the gate passes, 1 it fails (`--fail-on`: breaking by default), 2 a document did not load.
 import { parseArgs } from 'node:util';
 import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
 import { resolveBaseSpec } from './diff/base.ts';
 import { compareModels } from './diff/compare.ts';
-import { formatMarkdown, formatText } from './diff/format.ts';
+import { formatText } from './diff/format.ts';
+import { formatGithub } from './diff/format-github.ts';
+import { formatMarkdown } from './diff/format-markdown.ts';
+import { FAIL_ON, failsGate, isFailOn } from './diff/gate.ts';
+import { isDate, today } from './diff/lifecycle.ts';
+import type { ApiChanges } from './diff/types.ts';
 import { buildModel, type ApiModel } from './model/index.ts';
 
+const FORMATS = ['text', 'json', 'markdown', 'github'] as const;
+type Format = (typeof FORMATS)[number];
+
 const USAGE = `Usage:
-  npm run diff -- <old-spec> <new-spec> [--json | --markdown]
-  npm run diff -- <spec> [--base <old-spec>] [--json | --markdown]
-      (without --base, <spec> is compared with its last committed version)`;
+  npm run diff -- <old-spec> <new-spec> [options]
+  npm run diff -- <spec> [--base <old-spec> | --base-ref <git ref>] [options]
+      (without --base or --base-ref, <spec> is compared with its last committed version)
+Options:
+  --format text|json|markdown|github   output (default text; --json and --markdown are short for the first two)
+  --fail-on breaking|warning|never     exit 1 on a breaking change (default), also on a warning, or never
+  --date YYYY-MM-DD                    the day sunset dates are judged against (default today, UTC)`;
 
 async function load(path: string, label: string, configPath?: string): Promise<ApiModel | null> {
   try {
@@ -31,48 +44,74 @@ async function load(path: string, label: string, configPath?: string): Promise<A
   }
 }
 
+function usageError(message: string): number {
+  process.stderr.write(`${message ? `${message}\n` : ''}${USAGE}\n`);
+  return 2;
+}
+
+function render(changes: ApiChanges, format: Format, headPath: string): string {
+  if (format === 'json') return JSON.stringify(changes, null, 2);
+  if (format === 'markdown') return formatMarkdown(changes);
+  if (format === 'github') return formatGithub(changes, { file: headPath });
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  return formatText(changes, { color, baseLabel: changes.base.label, headLabel: changes.head.label });
+}
+
 async function main(): Promise<number> {
   let args;
   try {
     args = parseArgs({
       allowPositionals: true,
       options: {
+        format: { type: 'string' },
         json: { type: 'boolean', default: false },
         markdown: { type: 'boolean', default: false },
+        'fail-on': { type: 'string', default: 'breaking' },
+        date: { type: 'string' },
         base: { type: 'string' },
+        'base-ref': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
+    return usageError((error as Error).message);
   }
   const { values, positionals } = args;
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length < 1 || positionals.length > 2 || (positionals.length === 2 && values.base)) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
+  const asked = [values.format, values.json ? 'json' : undefined, values.markdown ? 'markdown' : undefined].filter((f) => f !== undefined);
+  if (new Set(asked).size > 1) return usageError(`Choose one output format (got ${asked.join(', ')}).`);
+  const format = asked[0] ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) return usageError(`Unknown --format ${format}: use ${FORMATS.join(', ')}.`);
+  const failOn = values['fail-on'];
+  if (!isFailOn(failOn)) return usageError(`Unknown --fail-on ${failOn}: use ${FAIL_ON.join(', ')}.`);
+  const date = values.date ?? today();
+  if (!isDate(date)) return usageError(`--date ${date} is not a date: write it YYYY-MM-DD.`);
+  if (values.base && values['base-ref']) return usageError('Give --base or --base-ref, not both.');
+  if (positionals.length < 1 || positionals.length > 2 || (positionals.length === 2 && (values.base || values['base-ref']))) return usageError('');
+
   const headPath = positionals[positionals.length - 1];
-  const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base });
+  const ref = values['base-ref'];
+  const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, ...(ref ? { ref } : {}) });
   if (!base) {
-    process.stderr.write(`No committed version of ${headPath} to compare with (not in a git repository, or not committed yet). Pass --base <old-spec>.\n`);
+    process.stderr.write(
+      ref
+        ? `Cannot read ${headPath} at ${ref}: not in a git repository, no such ref (fetch it first, e.g. with the full history), or the file is not committed there.\n`
+        : `No committed version of ${headPath} to compare with (not in a git repository, or not committed yet). Pass --base <old-spec>.\n`,
+    );
     return 2;
   }
   try {
     const [before, after] = [await load(base.path, base.label, base.configPath), await load(headPath, headPath)];
     if (!before || !after) return 2;
-    const changes = compareModels(before, after);
-    if (values.json) process.stdout.write(`${JSON.stringify(changes, null, 2)}\n`);
-    else if (values.markdown) process.stdout.write(`${formatMarkdown(changes)}\n`);
-    else {
-      const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-      process.stdout.write(`${formatText(changes, { color, baseLabel: base.label, headLabel: headPath })}\n`);
-    }
-    return changes.summary.breaking > 0 ? 1 : 0;
+    const compared = compareModels(before, after, { date, checkVersion: true });
+    const changes: ApiChanges = { ...compared, base: { ...compared.base, label: base.label }, head: { ...compared.head, label: headPath } };
+    process.stdout.write(`${render(changes, format as Format, headPath)}\n`);
+    const failed = failsGate(changes.summary, failOn);
+    if (failed && changes.summary.breaking === 0) process.stderr.write(`Failing on ${changes.summary.warnings} warning(s): --fail-on warning.\n`);
+    return failed ? 1 : 0;
   } finally {
     await base.cleanup();
   }

@@ -1,13 +1,25 @@
 // Compares two versions of an API model and lists what changed, marking the
-// changes that break existing clients. Pure and deterministic: the same two
-// models always give the same list, in document order.
-import type { ApiModel, Operation, SchemaNode } from '../model/types.ts';
+// changes that break existing clients. Deterministic: the same two models and
+// comparison date always give the same list, in document order.
+import type { ApiModel, Operation, SchemaNode, Stability } from '../model/types.ts';
+import { atStability, mostStable, sunsetDay, sunsetHasPassed, today } from './lifecycle.ts';
 import { compareOperation, operationLabel, type OperationFinding } from './operation.ts';
 import { SchemaComparer, type Direction, type Finding } from './schema.ts';
 import { compareSchemes } from './security.ts';
 import type { ApiChange, ApiChanges, ChangedOperation, ChangeLevel, ChangeSummary } from './types.ts';
+import { versionChanges } from './version.ts';
 
 export type { ApiChange, ApiChanges } from './types.ts';
+
+export interface CompareOptions {
+  /** YYYY-MM-DD: removals on or after the sunset their base version announced are not breaking. Default: today (UTC). */
+  date?: string;
+  /**
+   * Judge `info.version` against the changes (a breaking change needs a major bump). Off by default:
+   * a working copy between two releases keeps its version, so the preview leaves it out; the CLI turns it on.
+   */
+  checkVersion?: boolean;
+}
 
 const LEVEL_RANK: Record<ChangeLevel, number> = { breaking: 2, warning: 1, info: 0 };
 
@@ -57,11 +69,15 @@ function matchOperations(base: Operation[], head: Operation[]): Matching {
   return { head: head.map((op) => ({ op, base: pairs.get(op) })), removed: base.filter((op) => !taken.has(op)) };
 }
 
-function compareOperationLists(base: Operation[], head: Operation[], schemas: SchemaComparer, webhooks: boolean): ApiChange[] {
+function compareOperationLists(base: Operation[], head: Operation[], schemas: SchemaComparer, webhooks: boolean, date: string): ApiChange[] {
   const subject = webhooks ? 'webhook' : 'operation';
   const out: ApiChange[] = [];
-  const push = (op: Operation, f: OperationFinding | Omit<OperationFinding, 'subject'>, extra: Partial<ApiChange> = {}): void => {
-    out.push({
+  /**
+   * `stability` is what clients were promised: the base version's. A demotion to beta in the same
+   * release does not excuse the changes made with it (the demotion itself is reported as a warning).
+   */
+  const push = (op: Operation, stability: Stability, f: OperationFinding | Omit<OperationFinding, 'subject'>, extra: Partial<ApiChange> = {}): void => {
+    const change: ApiChange = {
       kind: f.kind,
       breaking: f.level === 'breaking',
       level: f.level,
@@ -70,17 +86,20 @@ function compareOperationLists(base: Operation[], head: Operation[], schemas: Sc
       ...extra,
       ...(f.location ? { location: f.location } : {}),
       message: f.message,
-    });
+    };
+    out.push(atStability(change, stability, subject));
   };
   const { head: matched, removed } = matchOperations(base, head);
   for (const { op, base: before } of matched) {
+    const source = op.source ? { source: op.source } : {};
     if (!before) {
-      push(op, { kind: 'operation-added', level: 'info', message: `${capitalize(named(op))} was added.` });
+      push(op, op.stability, { kind: 'operation-added', level: 'info', message: `${capitalize(named(op))} was added.` }, source);
       continue;
     }
     if (routeKey(before) !== routeKey(op)) {
       push(
         op,
+        before.stability,
         {
           kind: 'operation-moved',
           level: 'breaking',
@@ -88,19 +107,39 @@ function compareOperationLists(base: Operation[], head: Operation[], schemas: Sc
             ? `Webhook ${op.operationId} was renamed from ${before.path} to ${op.path}; clients that route on the old name will not recognise it.`
             : `${op.operationId} moved from ${operationLabel(before)} to ${operationLabel(op)}; clients that call the old ${before.method === op.method ? 'path' : 'method and path'} will get errors.`,
         },
-        { previous: { method: before.method, path: before.path } },
+        { previous: { method: before.method, path: before.path }, ...source },
       );
     }
-    for (const f of compareOperation(before, op, schemas)) push(op, f);
+    for (const f of compareOperation(before, op, schemas)) push(op, before.stability, f, source);
   }
   for (const op of removed) {
-    push(op, {
-      kind: 'operation-removed',
-      level: 'breaking',
-      message: webhooks
-        ? `${capitalize(named(op))} was removed; clients will no longer receive it.`
-        : `${capitalize(named(op))} was removed; clients that call it will get errors.`,
-    });
+    const sunset = sunsetDay(op);
+    if (sunset && sunsetHasPassed(op, date)) {
+      push(
+        op,
+        op.stability,
+        {
+          kind: 'operation-removed-after-sunset',
+          level: 'info',
+          message: `${capitalize(named(op))} was removed; it was announced for removal on ${sunset}, so it does not count as breaking.`,
+        },
+        { sunset },
+      );
+      continue;
+    }
+    const consequence = webhooks ? 'clients will no longer receive it' : 'clients that call it will get errors';
+    push(
+      op,
+      op.stability,
+      {
+        kind: 'operation-removed',
+        level: 'breaking',
+        message: sunset
+          ? `${capitalize(named(op))} was removed before its announced sunset on ${sunset}; ${consequence}.`
+          : `${capitalize(named(op))} was removed; ${consequence}.`,
+      },
+      sunset ? { sunset } : {},
+    );
   }
   return out;
 }
@@ -161,6 +200,9 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, schemas: Schema
   const before = new Map(base.schemas.map((s) => [s.name, s]));
   const names = new Set(head.schemas.map((s) => s.name));
   const flows = schemaDirections([base, head]);
+  // What clients were promised: the stability of the base version's operations that use each schema.
+  const baseOps = new Map([...base.operations, ...base.webhooks].map((op) => [op.slug, op]));
+  const stabilityOf = new Map(base.schemas.map((s) => [s.name, mostStable(s.usedBy.flatMap((slug) => baseOps.get(slug)?.stability ?? []))]));
   for (const entry of head.schemas) {
     const old = before.get(entry.name);
     if (!old) {
@@ -183,15 +225,18 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, schemas: Schema
     }
     for (const f of found.values()) {
       const what = f.path ? `Field "${f.path.replace(/^\./, '')}" of schema ${entry.name}` : `Schema ${entry.name}`;
-      out.push({
+      const change: ApiChange = {
         kind: f.kind,
         breaking: f.level === 'breaking',
         level: f.level,
         subject: 'schema',
         schema: entry.name,
         ...(f.path ? { location: f.path } : {}),
+        ...(entry.source ? { source: entry.source } : {}),
         message: f.say(what),
-      });
+      };
+      // Breaking if any stable operation uses the schema; one no operation uses stays breaking (it is still published).
+      out.push(atStability(change, stabilityOf.get(entry.name), 'schema'));
     }
   }
   for (const old of base.schemas) {
@@ -234,10 +279,15 @@ function summarize(changes: ApiChange[]): ChangeSummary {
   const counts = (subject: 'operation' | 'webhook') => {
     const of = changes.filter((c) => c.subject === subject || (c.subject === 'security' && c.operation && subject === 'operation'));
     const count = (kind: ApiChange['kind']): number => of.filter((c) => c.kind === kind).length;
-    const special = new Set<string>(['operation-added', 'operation-removed', 'operation-moved']);
+    const special = new Set<string>(['operation-added', 'operation-removed', 'operation-removed-after-sunset', 'operation-moved']);
     const movedSlugs = new Set(of.filter((c) => c.kind === 'operation-moved').map((c) => c.operation!.slug));
     const changed = new Set(of.filter((c) => c.operation && !special.has(c.kind) && !movedSlugs.has(c.operation.slug)).map((c) => c.operation!.slug));
-    return { added: count('operation-added'), removed: count('operation-removed'), changed: changed.size, moved: count('operation-moved') };
+    return {
+      added: count('operation-added'),
+      removed: count('operation-removed') + count('operation-removed-after-sunset'),
+      changed: changed.size,
+      moved: count('operation-moved'),
+    };
   };
   const schemaChanges = changes.filter((c) => c.subject === 'schema');
   const schemeChanges = changes.filter((c) => c.subject === 'security' && c.securityScheme);
@@ -260,18 +310,16 @@ function summarize(changes: ApiChange[]): ChangeSummary {
   };
 }
 
-export function compareModels(base: ApiModel, head: ApiModel): ApiChanges {
+export function compareModels(base: ApiModel, head: ApiModel, options: CompareOptions = {}): ApiChanges {
+  const date = options.date ?? today();
   const schemas = new SchemaComparer(base, head);
+  const versions = { base: { title: base.info.title, version: base.info.version }, head: { title: head.info.title, version: head.info.version } };
   const changes = [
-    ...compareOperationLists(base.operations, head.operations, schemas, false),
-    ...compareOperationLists(base.webhooks, head.webhooks, schemas, true),
+    ...compareOperationLists(base.operations, head.operations, schemas, false, date),
+    ...compareOperationLists(base.webhooks, head.webhooks, schemas, true, date),
     ...compareSecuritySchemes(base, head),
     ...compareComponentSchemas(base, head, schemas),
   ];
-  return {
-    base: { title: base.info.title, version: base.info.version },
-    head: { title: head.info.title, version: head.info.version },
-    changes,
-    summary: summarize(changes),
-  };
+  if (options.checkVersion) changes.push(...versionChanges(versions.base.version, versions.head.version, changes));
+  return { ...versions, date, changes, summary: summarize(changes) };
 }

@@ -1,12 +1,13 @@
 // Renders a comparison: grouped by what changed (operation, webhook, schema,
 // security scheme), groups with breaking changes first, and inside a group
 // the breaking changes first. The grouped report is plain JSON so the preview
-// page can render it as it likes; the text and Markdown renderings build on it.
+// page can render it as it likes; the text, Markdown (format-markdown.ts) and
+// GitHub (format-github.ts) renderings build on it.
 import { styleText } from 'node:util';
 import type { ApiChange, ApiChanges, ChangeLevel, ChangeSubject } from './types.ts';
 
 export interface ChangeGroup {
-  /** Stable id: `operation:<slug>`, `webhook:<slug>`, `schema:<name>`, `security:<name>`. */
+  /** Stable id: `operation:<slug>`, `webhook:<slug>`, `schema:<name>`, `security:<name>`, `version`. */
   id: string;
   subject: ChangeSubject;
   /** `GET /pets/{petId} (getPet)`, `Schema Pet`, `Security scheme api_key`. */
@@ -28,7 +29,7 @@ export interface ChangeReport {
 }
 
 const LEVEL_RANK: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info: 2 };
-const SUBJECT_RANK: Record<ChangeSubject, number> = { operation: 0, security: 1, webhook: 2, schema: 3 };
+const SUBJECT_RANK: Record<ChangeSubject, number> = { operation: 0, security: 1, webhook: 2, schema: 3, version: 4 };
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -37,7 +38,7 @@ function groupOf(change: ApiChange): Pick<ChangeGroup, 'id' | 'subject' | 'title
     const op = change.operation;
     const webhook = change.subject === 'webhook';
     const title = `${webhook ? `Webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`}${op.operationId ? ` (${op.operationId})` : ''}`;
-    const removed = change.kind === 'operation-removed';
+    const removed = change.kind === 'operation-removed' || change.kind === 'operation-removed-after-sunset';
     return {
       id: `${webhook ? 'webhook' : 'operation'}:${op.slug}`,
       subject: webhook ? 'webhook' : 'operation',
@@ -46,6 +47,7 @@ function groupOf(change: ApiChange): Pick<ChangeGroup, 'id' | 'subject' | 'title
     };
   }
   if (change.schema !== undefined) return { id: `schema:${change.schema}`, subject: 'schema', title: `Schema ${change.schema}` };
+  if (change.subject === 'version') return { id: 'version', subject: 'version', title: 'Version' };
   const name = change.securityScheme ?? '';
   return { id: `security:${name}`, subject: 'security', title: `Security scheme ${name}` };
 }
@@ -121,29 +123,5 @@ export function formatText(changes: ApiChanges, options: TextOptions = {}): stri
   }
   lines.push('', `${report.headline}.`);
   lines.push(changes.summary.breaking ? paint(['bold', 'red'], 'Breaking changes found.') : 'No breaking changes.');
-  return lines.join('\n');
-}
-
-/** Escapes text for Markdown so paths like `/pets/{id}` or `.*` render literally. */
-function md(text: string): string {
-  return text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
-}
-
-export function formatMarkdown(changes: ApiChanges): string {
-  const report = groupChanges(changes);
-  const lines = [
-    `## API changes: ${md(changes.base.title)} ${md(changes.base.version)} → ${md(changes.head.title)} ${md(changes.head.version)}`,
-    '',
-    `**${md(report.headline)}.**`,
-  ];
-  const summary = summaryLines(changes);
-  if (summary.length) lines.push('', ...summary.map((l) => `- ${md(l)}`));
-  for (const group of report.groups) {
-    lines.push('', `### ${md(group.title)}`, '');
-    for (const c of group.changes) {
-      const tag = c.level === 'breaking' ? '**BREAKING** ' : c.level === 'warning' ? '*Warning:* ' : '';
-      lines.push(`- ${tag}${md(c.message)}${c.location ? ` (\`${c.location.replace(/`/g, "'")}\`)` : ''}`);
-    }
-  }
   return lines.join('\n');
 }

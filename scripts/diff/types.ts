@@ -1,6 +1,6 @@
 // What changed between two versions of an API description, as plain JSON:
 // the terminal report, the CLI's exit code and the preview page all read it.
-import type { HttpMethod } from '../model/types.ts';
+import type { HttpMethod, SourceLocation, Stability } from '../model/types.ts';
 
 /**
  * `breaking`: an existing client can fail after the change.
@@ -10,12 +10,14 @@ import type { HttpMethod } from '../model/types.ts';
  */
 export type ChangeLevel = 'breaking' | 'warning' | 'info';
 
-export type ChangeSubject = 'operation' | 'webhook' | 'schema' | 'security';
+/** `version`: the document's `info.version` judged against the other changes. */
+export type ChangeSubject = 'operation' | 'webhook' | 'schema' | 'security' | 'version';
 
 export type ChangeKind =
   // Operations and webhooks as a whole
   | 'operation-added'
   | 'operation-removed'
+  | 'operation-removed-after-sunset'
   | 'operation-moved'
   | 'operation-id-changed'
   | 'operation-deprecated'
@@ -72,7 +74,11 @@ export type ChangeKind =
   | 'security-scheme-changed'
   // Components
   | 'schema-added'
-  | 'schema-removed';
+  | 'schema-removed'
+  // info.version against the changes (semver)
+  | 'version-not-bumped'
+  | 'version-unchanged'
+  | 'version-unchecked';
 
 export interface ChangedOperation {
   method: HttpMethod;
@@ -97,6 +103,15 @@ export interface ApiChange {
   securityScheme?: string;
   /** Where inside the subject, e.g. `parameter query.limit`, `response 200 body .name`. */
   location?: string;
+  /**
+   * Set when the operation (or every operation using the schema) is `beta` or `experimental`:
+   * the change would break a stable operation's clients, and is reported at this stability's level instead.
+   */
+  stability?: Exclude<Stability, 'stable'>;
+  /** For removals: the sunset date (`x-sunset`) the base version announced. */
+  sunset?: string;
+  /** Where the subject is in the head document (operation or schema), for annotations; absent when removed. */
+  source?: SourceLocation;
   /** One plain-text sentence: what changed and, when breaking, why clients break. */
   message: string;
 }
@@ -111,9 +126,19 @@ export interface ChangeSummary {
   total: number;
 }
 
+/** One side of a comparison, named so a changelog can say which versions it compares. */
+export interface ComparedVersion {
+  title: string;
+  version: string;
+  /** Where it was read from, e.g. `origin/main:openapi/openapi.yaml` (set by the CLI). */
+  label?: string;
+}
+
 export interface ApiChanges {
-  base: { title: string; version: string };
-  head: { title: string; version: string };
+  base: ComparedVersion;
+  head: ComparedVersion;
+  /** The comparison date (YYYY-MM-DD) sunset dates were judged against. */
+  date: string;
   changes: ApiChange[];
   summary: ChangeSummary;
 }

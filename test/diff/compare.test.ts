@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { compareModels, type ApiChanges } from '../../scripts/diff/compare.ts';
-import { formatMarkdown, formatText, groupChanges } from '../../scripts/diff/format.ts';
+import { formatText, groupChanges } from '../../scripts/diff/format.ts';
+import { formatMarkdown } from '../../scripts/diff/format-markdown.ts';
 import type { ApiChange } from '../../scripts/diff/types.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import type { ApiModel } from '../../scripts/model/types.ts';
@@ -668,8 +669,10 @@ describe('the comparison as a whole', () => {
     expect(text.indexOf('GET /pets (listPets)')).toBeLessThan(text.indexOf('GET /pets/{petId} (getPet)'));
     expect(text.at(-1)).toBe('Breaking changes found.');
     const markdown = formatMarkdown(changes);
-    expect(markdown).toContain('### GET /pets/\\{petId\\} \\(getPet\\)');
-    expect(markdown).toContain('- **BREAKING** Query parameter "limit" became required');
+    expect(markdown.indexOf('### Breaking changes (1)\n\n- **GET /pets \\(listPets\\)**: Query parameter "limit" became required')).toBeGreaterThan(0);
+    expect(markdown.indexOf('### Warnings (1)\n\n- **GET /pets/\\{petId\\} \\(getPet\\)**: GET /pets/\\{petId\\} is now deprecated')).toBeGreaterThan(
+      markdown.indexOf('### Breaking changes'),
+    );
   });
 });
 
@@ -704,9 +707,11 @@ describe('npm run diff', () => {
 
     expect(asJson.code).toBe(1);
     const parsed = JSON.parse(asJson.stdout) as ApiChanges;
+    // Both documents say 1.0.0: the breaking change needed a new major version.
     expect(parsed.changes.map((x) => [x.kind, x.breaking])).toEqual([
       ['response-added', false],
       ['operation-removed', true],
+      ['version-not-bumped', true],
     ]);
 
     expect(failed.code).toBe(2);

@@ -1,0 +1,58 @@
+// `info.version` judged against the changes, by semantic versioning: a
+// breaking change needs a new major version (in 0.x a new minor one, as semver
+// treats 0.x), and a changed description needs a version of its own.
+import { inc, parse, type SemVer } from 'semver';
+import type { ApiChange, ChangeKind, ChangeLevel } from './types.ts';
+
+/** Whether `head` may carry breaking changes after `base`. */
+function isMajorBump(base: SemVer, head: SemVer): boolean {
+  if (head.major > base.major) return true;
+  // 0.x: anything may change, but a minor bump is the signal semver's ranges (^0.4.0) rely on.
+  if (base.major === 0 && head.major === 0) return head.minor > base.minor;
+  // A prerelease (2.0.0-rc.1) promises nothing yet: its own release may still break it.
+  return base.prerelease.length > 0 && head.major === base.major;
+}
+
+/** The version a breaking release after `base` would take. */
+function nextMajor(base: SemVer): string {
+  return inc(base.version, base.major === 0 ? 'minor' : 'major') ?? base.version;
+}
+
+/** The changes `info.version` itself brings: none when the description did not change. */
+export function versionChanges(baseVersion: string, headVersion: string, changes: readonly ApiChange[]): ApiChange[] {
+  if (changes.length === 0) return [];
+  const change = (kind: ChangeKind, level: ChangeLevel, message: string): ApiChange[] => [
+    { kind, breaking: level === 'breaking', level, subject: 'version', location: 'info.version', message },
+  ];
+  const breaking = changes.some((c) => c.breaking);
+  const base = parse(baseVersion);
+  const head = parse(headVersion);
+  if (baseVersion === headVersion) {
+    if (breaking) {
+      const next = base ? `; make it ${nextMajor(base)}` : '';
+      return change('version-not-bumped', 'breaking', `Breaking changes need a new major version, but info.version is still ${headVersion}${next}.`);
+    }
+    return change(
+      'version-unchanged',
+      'warning',
+      `info.version is still ${headVersion} though the description changed; give the new version its own number so clients and changelogs can tell them apart.`,
+    );
+  }
+  if (!base || !head) {
+    const odd = [!base ? baseVersion : undefined, !head ? headVersion : undefined].filter((v) => v !== undefined).map((v) => `"${v}"`);
+    return change(
+      'version-unchecked',
+      'info',
+      `The version bump from ${baseVersion} to ${headVersion} could not be checked: ${odd.join(' and ')} ${odd.length > 1 ? 'are not semantic versions' : 'is not a semantic version'} (MAJOR.MINOR.PATCH).`,
+    );
+  }
+  if (breaking && !isMajorBump(base, head)) {
+    const rule = base.major === 0 ? ' (in 0.x a minor bump counts as major)' : '';
+    return change(
+      'version-not-bumped',
+      'breaking',
+      `Breaking changes need a new major version${rule}, but info.version went from ${baseVersion} to ${headVersion}; make it ${nextMajor(base)}.`,
+    );
+  }
+  return [];
+}
