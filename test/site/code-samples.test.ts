@@ -105,7 +105,7 @@ const parameter = (nameOrLocation: string): any =>
 
 /** The body of a multipart request as name → value pairs, read by the platform's own parser. */
 async function multipartFields(request: Recorded): Promise<[string, string][]> {
-  const form = await new Response(request.body, { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
+  const form = await new Response(new Uint8Array(request.body), { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
   return Promise.all([...form.entries()].map(async ([name, value]) => [name, typeof value === 'string' ? value : await value.text()] as [string, string]));
 }
 
