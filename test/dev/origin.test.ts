@@ -124,7 +124,12 @@ describe('CORS of the preview', () => {
 
 describe('open-in-editor of the preview', () => {
   it('refuses another origin (403), whatever the file, and does not run the editor', async () => {
-    for (const headers of [{ Origin: otherOrigin, 'Sec-Fetch-Site': 'same-site' }, { Origin: otherOrigin }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    const tries: Record<string, string>[] = [
+      { Origin: otherOrigin, 'Sec-Fetch-Site': 'same-site' },
+      { Origin: otherOrigin },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of tries) {
       const answer = await fetch(editorUrl(spec), { headers });
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       await answer.body?.cancel();
