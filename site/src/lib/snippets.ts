@@ -130,12 +130,12 @@ export function sampleRequest(op: Operation, schemes: SecurityScheme[]): SampleR
   const omitted: string[] = [];
   const sendable = (h: Pair) => {
     const problem = headerProblem(h.name, h.value);
-    if (problem) omitted.push(`The ${JSON.stringify(h.name)} header is left out: ${problem}.`);
+    if (problem) omitted.push(`Left out of the samples: ${problem}.`);
     return !problem;
   };
   const cookieList = [...cookies, ...auth.cookies].filter((c) => {
     const problem = cookieProblem(c.name);
-    if (problem) omitted.push(`A cookie is left out: ${problem}.`);
+    if (problem) omitted.push(`Left out of the samples: ${problem}.`);
     return !problem;
   });
   const body = sampleBody(op);
