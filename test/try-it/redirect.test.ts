@@ -1,8 +1,8 @@
 // The try-it panel keeps its promise in real Chromium: the reader's credentials go only to the
 // target they chose. The description's server (one this test starts) answers with a redirect to
 // a second server on another port, which records whether the key reached it. And a request the
-// browser would refuse (a header name that is no token, a value it cannot carry) is stopped
-// before sending, with the real reason, not reported as CORS.
+// browser would refuse (a header name that is no token, a value it cannot carry, a TRACE) is
+// stopped before sending, with the real reason, not reported as CORS.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,7 +106,7 @@ describe('a target that redirects elsewhere', () => {
   });
 });
 
-describe('a header the browser would refuse', () => {
+describe('a request the browser would refuse', () => {
   it('an invalid header name is named as the problem, linked to its field, and nothing is sent', async () => {
     const page = await open('odd-headers');
     await page.locator('#try-it-param-0').fill('anything');
@@ -128,6 +128,15 @@ describe('a header the browser would refuse', () => {
     expect(await page.locator('#try-it-problems li').allTextContents()).toEqual([
       'The value of the X-Note header has a character a browser cannot send in a header (only Latin-1); the curl command sends it.',
     ]);
+    expect(target.requests).toEqual([]);
+    await page.close();
+  });
+
+  it('a method the browser will not send (TRACE) is named as the reason, not CORS', async () => {
+    const page = await open('trace-echo');
+    const status = await send(page);
+    expect(status).toMatch(/^Not sent: the browser refuses to send this request \(.*TRACE.*\)\. The curl command sends it from a terminal\.$/);
+    expect(await page.locator('#try-it-failure').textContent()).toBe(status);
     expect(target.requests).toEqual([]);
     await page.close();
   });

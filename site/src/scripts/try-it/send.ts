@@ -61,12 +61,23 @@ function fetchHeaders(request: BuiltRequest): Headers {
   return headers;
 }
 
+/**
+ * The request as fetch will send it. What the browser refuses to build (a TRACE method, a body
+ * on GET, a user name in the address) is a RequestProblem: nothing was sent, so no network or
+ * CORS reason applies.
+ */
+function prepare(request: BuiltRequest, init: RequestInit): Request {
+  try {
+    return new Request(request.url, init);
+  } catch (error) {
+    throw new RequestProblem(`Not sent: the browser refuses to send this request (${(error as Error).message}). The curl command sends it from a terminal.`);
+  }
+}
+
 export async function send(request: BuiltRequest): Promise<Outcome | Redirect> {
-  const headers = fetchHeaders(request);
-  const started = performance.now();
-  const response = await fetch(request.url, {
+  const prepared = prepare(request, {
     method: request.method,
-    headers,
+    headers: fetchHeaders(request),
     body: fetchBody(request),
     // Credentials go only where the reader typed them: no ambient cookies.
     credentials: 'omit',
@@ -74,6 +85,8 @@ export async function send(request: BuiltRequest): Promise<Outcome | Redirect> {
     redirect: request.credentials ? 'manual' : 'follow',
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
+  const started = performance.now();
+  const response = await fetch(prepared);
   if (response.type === 'opaqueredirect') return { redirect: true, ms: Math.round(performance.now() - started) };
   const contentType = response.headers.get('content-type') ?? '';
   let body: string;
