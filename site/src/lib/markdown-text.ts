@@ -118,8 +118,9 @@ export function blockMarkdown(source: string | undefined, headingDepth: number):
   if (!source?.trim()) return '';
   const text = source.replace(/\r\n?/g, '\n').trim();
   const asText = fencedBlock(text, 'text');
-  const tokens = new Lexer().lex(text);
-  const last = new Lexer().lex(`${text}\n\n${END_MARK}`).at(-1);
+  // One pass: the description's tokens, then the mark's paragraph (and the blank line before it).
+  const tokens: Token[] = new Lexer().lex(`${text}\n\n${END_MARK}`);
+  const last = tokens.pop();
   if (last?.type !== 'paragraph' || last.raw.trim() !== END_MARK) return asText;
   const top = Math.min(7, ...tokens.filter((t) => t.type === 'heading').map((t) => (t as Tokens.Heading).depth));
   const shift = Math.max(0, headingDepth - top);
