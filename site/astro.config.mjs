@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiModelPlugin, portalTitle } from './src/integrations/model-plugin.ts';
+import { devOrigin } from './src/integrations/dev-origin.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
 import { DEFAULT_SITE } from '../scripts/defaults.ts';
 
@@ -31,6 +32,8 @@ export default defineConfig({
       },
       customCss: ['./src/styles/portal.css'],
     }),
+    // The dev server answers its own origin only (CORS, the open-in-editor endpoint); nothing in a build.
+    devOrigin(),
     // The writers' preview (`npm run dev`): dev server only, never in a build.
     ...(previewEnabled() ? [portalPreview()] : []),
   ],

@@ -42,7 +42,7 @@ function page(status: number, title: string, body: string): SourcePage {
 }
 
 /** The real path (links followed) is inside one of the folders. */
-function inside(file: string, folders: readonly string[]): boolean {
+export function inside(file: string, folders: readonly string[]): boolean {
   let real: string;
   try {
     real = realpathSync(file);

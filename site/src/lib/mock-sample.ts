@@ -3,7 +3,7 @@
 // (a 404 if any does), the name of that answer's example for `Prefer: example=`, and the
 // credential the operation asks for.
 import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
-import { requestFor } from './snippets.ts';
+import { sampleRequest } from './snippets.ts';
 
 export interface MockSample {
   /** Path and query of the request, with path parameters filled from examples. */
@@ -30,12 +30,10 @@ export function mockSample(model: ApiModel): MockSample | undefined {
   const gets = model.operations.filter((op) => op.method === 'get' && op.kind === 'operation').sort((a, b) => Number(a.deprecated) - Number(b.deprecated));
   const op = gets.find((o) => o.responses.some((r) => r.status === '404')) ?? gets.find((o) => errorStatus(o)) ?? gets[0];
   if (!op) return undefined;
-  const request = requestFor({ ...op, servers: [{ url: 'http://mock', variables: {} }] }, model.securitySchemes);
+  const request = sampleRequest({ ...op, servers: [{ url: 'http://mock', variables: {} }] }, model.securitySchemes);
   const url = new URL(request.url, 'http://mock');
-  for (const q of (request.queryString ?? []) as { name: string; value: string }[]) url.searchParams.append(q.name, credential(q.value));
-  const headers = ((request.headers ?? []) as { name: string; value: string }[])
-    .filter((h) => PLACEHOLDER.test(h.value))
-    .map((h) => `${h.name}: ${credential(h.value)}`);
+  for (const [name, value] of [...url.searchParams]) if (PLACEHOLDER.test(value)) url.searchParams.set(name, credential(value));
+  const headers = request.headers.filter((h) => PLACEHOLDER.test(h.value)).map((h) => `${h.name}: ${credential(h.value)}`);
   const code = errorStatus(op);
   const response = op.responses.find((r) => r.status === code);
   const example = response?.content.flatMap((m) => m.examples).find((e) => !e.generated && e.value !== undefined)?.name;

@@ -1,10 +1,12 @@
 // llms.txt (https://llmstxt.org): the API in a few lines, and every operation with a link to
-// its Markdown page, grouped by tag.
+// its Markdown page, grouped by tag. Each value from the description is one line of escaped
+// text (lib/markdown-text.ts): a title or summary cannot add a heading, link or list item.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
 import type { Operation } from '../../../../scripts/model/types.ts';
 import { operationLabel, operationMark } from '../../lib/labels.ts';
 import { markdownToText } from '../../lib/markdown.ts';
+import { inlineText, link } from '../../lib/markdown-text.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
 
 export const getStaticPaths = (() => portalDocuments.map((doc) => ({ params: { base: baseParam(doc) }, props: { doc } }))) satisfies GetStaticPaths;
@@ -15,16 +17,21 @@ export const GET: APIRoute = ({ props, site }) => {
   const { model, urls } = doc;
   const line = (op: Operation) => {
     const mark = operationMark(op);
-    return `- [${operationLabel(op)}](${new URL(urls.operationMarkdown(op), origin)}): ${op.method.toUpperCase()} ${op.path}${mark ? ` (${mark.text.toLowerCase()})` : ''}`;
+    return `- ${link(operationLabel(op), new URL(urls.operationMarkdown(op), origin))}: ${op.method.toUpperCase()} ${inlineText(op.path)}${mark ? ` (${mark.text.toLowerCase()})` : ''}`;
   };
-  const out = [`# ${model.info.title}`, '', `> ${model.info.summary || markdownToText(model.info.description, 400) || `Version ${model.info.version}`}`, ''];
+  const out = [
+    `# ${inlineText(model.info.title)}`,
+    '',
+    `> ${inlineText(model.info.summary || markdownToText(model.info.description, 400) || `Version ${model.info.version}`, true)}`,
+    '',
+  ];
   out.push(
-    `Version ${model.info.version}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`,
+    `Version ${inlineText(model.info.version)}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`,
     '',
   );
   for (const tag of model.tags) {
     if (tag.operations.length === 0) continue;
-    out.push(`## ${tag.name}`, '');
+    out.push(`## ${inlineText(tag.name)}`, '');
     for (const slug of tag.operations) {
       const op = doc.operationBySlug.get(slug);
       if (op) out.push(line(op));

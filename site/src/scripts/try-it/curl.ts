@@ -1,11 +1,9 @@
-// The curl command for a built request, quoted for POSIX shells.
+// The curl command for a built request, quoted for POSIX shells (the shared rule in request-encoding.ts).
+import { shellQuote } from '../../lib/request-encoding.ts';
 import { formEncode } from './request.ts';
 import type { BuiltRequest } from './types.ts';
 
-/** Single quotes keep everything literal in sh; a quote inside is closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote };
 
 export function toCurl(request: BuiltRequest): string {
   const args: string[] = ['curl'];

@@ -3,8 +3,9 @@
 // answer. Plain DOM code: a framework would outweigh the whole panel.
 import { toCurl } from './curl.ts';
 import { buildRequest } from './request.ts';
-import { renderFailure, renderOutcome, summary } from './result.ts';
-import { explainFailure, send, unsendableHeaders } from './send.ts';
+import { browserSends, headerValueProblem } from './headers.ts';
+import { renderFailure, renderOutcome, renderRedirect, summary } from './result.ts';
+import { explainFailure, redirectTarget, send, unsendableHeaders } from './send.ts';
 import { forgetDevice, readSecret, readSession, remembered, setRemember, writeSecret, writeSession } from './store.ts';
 import type { BodyInput, BodyPart, BuiltRequest, PanelData, RequestInput } from './types.ts';
 
@@ -219,7 +220,20 @@ function panel(root: HTMLElement, data: PanelData): void {
     if (media?.kind === 'binary' && bodyInput?.kind === 'binary' && !bodyInput.file && data.body?.required) {
       problems.push({ message: 'Choose a file to send as the body.', field: box?.querySelector<HTMLElement>('[data-body-file]') ?? undefined });
     }
+    // A header fetch would refuse fails the whole request: said here, before anything is sent.
+    for (const [name, value] of buildRequest(request).headers) {
+      const problem = browserSends(name) ? headerValueProblem(name, value) : undefined;
+      if (problem) problems.push({ message: `${problem[0].toUpperCase()}${problem.slice(1)}.`, field: headerField(name), blocking: true });
+    }
     return problems;
+  }
+
+  /** The control a header's value comes from: its parameter's field, or the credential typed for it. */
+  function headerField(name: string): HTMLElement | undefined {
+    const index = data.params.findIndex((spec) => spec.in === 'header' && spec.name === name);
+    if (index >= 0) return $<Control & HTMLElement>(`try-it-param-${index}`) ?? undefined;
+    const scheme = data.schemes.find((s) => s.kind === 'apiKey' && s.in === 'header' && s.paramName === name);
+    return authInputs.find((input) => scheme && schemeOf(input) === scheme.name);
   }
 
   function showProblems(problems: Problem[]): void {
@@ -274,6 +288,11 @@ function panel(root: HTMLElement, data: PanelData): void {
     status.textContent = `Sending ${built.method} ${built.url}…`;
     try {
       const outcome = await send(built);
+      if ('redirect' in outcome) {
+        const location = await redirectTarget(buildRequest({ ...request, auth: [] }));
+        status.textContent = renderRedirect(result, built.url, location);
+        return;
+      }
       renderOutcome(result, outcome, built.method, built.url);
       const note = skipped.length > 0 ? ` (${skipped.join(', ')} not sent by the browser; the curl command sends it.)` : '';
       status.textContent = `Response: ${summary(outcome)}.${note}`;

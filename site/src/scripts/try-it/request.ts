@@ -104,23 +104,24 @@ export function buildRequest(input: RequestInput): BuiltRequest {
     else if (spec.in === 'header') headers.push([spec.name, plainValue(spec, value)]);
     else cookies.push(`${spec.name}=${enc(plainValue(spec, value))}`);
   }
+  let credentials = false;
   for (const { scheme, values } of input.auth) {
     const secret = values.secret ?? '';
     if (scheme.kind === 'basic') {
       if (values.username || values.password) {
         headers.push(['Authorization', `Basic ${base64(`${values.username ?? ''}:${values.password ?? ''}`)}`]);
+        credentials = true;
       }
-    } else if (!secret) {
       continue;
-    } else if (scheme.kind === 'bearer' || scheme.kind === 'token') {
-      headers.push(['Authorization', `Bearer ${secret}`]);
-    } else if (scheme.kind === 'raw') {
-      headers.push(['Authorization', secret]);
-    } else if (scheme.kind === 'apiKey' && scheme.paramName) {
-      if (scheme.in === 'query') query.push(`${enc(scheme.paramName)}=${enc(secret)}`);
-      else if (scheme.in === 'cookie') cookies.push(`${scheme.paramName}=${enc(secret)}`);
-      else headers.push([scheme.paramName, secret]);
     }
+    if (!secret) continue;
+    if (scheme.kind === 'bearer' || scheme.kind === 'token') headers.push(['Authorization', `Bearer ${secret}`]);
+    else if (scheme.kind === 'raw') headers.push(['Authorization', secret]);
+    else if (scheme.kind === 'apiKey' && scheme.paramName && scheme.in === 'query') query.push(`${enc(scheme.paramName)}=${enc(secret)}`);
+    else if (scheme.kind === 'apiKey' && scheme.paramName && scheme.in === 'cookie') cookies.push(`${scheme.paramName}=${enc(secret)}`);
+    else if (scheme.kind === 'apiKey' && scheme.paramName) headers.push([scheme.paramName, secret]);
+    else continue;
+    credentials = true;
   }
   if (cookies.length > 0) headers.push(['Cookie', cookies.join('; ')]);
   const body = input.body;
@@ -129,5 +130,5 @@ export function buildRequest(input: RequestInput): BuiltRequest {
   if (input.prefer) headers.push(['Prefer', input.prefer]);
   let url = joinUrl(input.base, path);
   if (query.length > 0) url += (url.includes('?') ? '&' : '?') + query.join('&');
-  return { method: input.method.toUpperCase(), url, headers, body };
+  return { method: input.method.toUpperCase(), url, headers, body, credentials };
 }

@@ -81,6 +81,24 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
   target.hidden = false;
 }
 
+/**
+ * A redirect the panel did not follow (the request carried credentials): where it points when
+ * known, and why it stopped. Returns the line for the status region.
+ */
+export function renderRedirect(target: HTMLElement, url: string, location: string | undefined): string {
+  const origin = new URL(url).origin;
+  const why = `It was not followed: the panel sends your credentials only to ${origin}, the address you chose.`;
+  const next = location
+    ? ' To call that address, choose it as the target.'
+    : ' The browser does not let this page see where a redirect points; the curl command shows it (add -i to see the Location header).';
+  const text = location
+    ? [`${origin} answered with a redirect to `, el('code', {}, location), `. ${why}${next}`]
+    : [`${origin} answered with a redirect. ${why}${next}`];
+  target.replaceChildren(el('h3', {}, 'Response'), el('p', { className: 'try-it-redirect', id: 'try-it-redirect' }, ...text));
+  target.hidden = false;
+  return `Response: a redirect${location ? ` to ${location}` : ''}, not followed; your credentials went only to ${origin}.`;
+}
+
 export function renderFailure(target: HTMLElement, message: string): void {
   target.replaceChildren(el('h3', {}, 'Response'), el('p', { className: 'try-it-failure', id: 'try-it-failure' }, message));
   target.hidden = false;

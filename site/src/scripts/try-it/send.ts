@@ -1,6 +1,8 @@
-// Sends a built request with fetch and explains failures in plain words.
+// Sends a built request with fetch and explains failures in plain words. A request that
+// carries the reader's credentials does not follow a redirect: they go only to the target
+// the reader chose, and the panel says where the redirect points instead.
 import type { BuiltRequest } from './types.ts';
-import { browserSends } from './headers.ts';
+import { browserSends, headerValueProblem } from './headers.ts';
 import { formEncode } from './request.ts';
 
 export const TIMEOUT_MS = 30_000;
@@ -36,19 +38,56 @@ function fetchBody(request: BuiltRequest): BodyInit | undefined {
 
 const TEXTUAL = /json|text|xml|javascript|yaml|csv|html|x-www-form-urlencoded|^$/i;
 
-export async function send(request: BuiltRequest): Promise<Outcome> {
+/** The target answered with a redirect, which was not followed because the request carried credentials. */
+export interface Redirect {
+  redirect: true;
+  ms: number;
+}
+
+/** A request the browser cannot send as it is (a header it refuses); the message says what to change. */
+export class RequestProblem extends Error {
+  override name = 'RequestProblem';
+}
+
+/** The headers fetch will send; a name or value it would refuse is a RequestProblem, not a failed request. */
+function fetchHeaders(request: BuiltRequest): Headers {
   const headers = new Headers();
-  for (const [name, value] of request.headers) if (browserSends(name)) headers.append(name, value);
-  const started = performance.now();
-  const response = await fetch(request.url, {
+  for (const [name, value] of request.headers) {
+    if (!browserSends(name)) continue;
+    const problem = headerValueProblem(name, value);
+    if (problem) throw new RequestProblem(`Not sent: ${problem}.`);
+    headers.append(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The request as fetch will send it. What the browser refuses to build (a TRACE method, a body
+ * on GET, a user name in the address) is a RequestProblem: nothing was sent, so no network or
+ * CORS reason applies.
+ */
+function prepare(request: BuiltRequest, init: RequestInit): Request {
+  try {
+    return new Request(request.url, init);
+  } catch (error) {
+    throw new RequestProblem(`Not sent: the browser refuses to send this request (${(error as Error).message}). The curl command sends it from a terminal.`);
+  }
+}
+
+export async function send(request: BuiltRequest): Promise<Outcome | Redirect> {
+  const prepared = prepare(request, {
     method: request.method,
-    headers,
+    headers: fetchHeaders(request),
     body: fetchBody(request),
     // Credentials go only where the reader typed them: no ambient cookies.
     credentials: 'omit',
-    redirect: 'follow',
+    // A redirect could lead anywhere: the reader's credentials are not sent on.
+    redirect: request.credentials ? 'manual' : 'follow',
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
+  const started = performance.now();
+  const response = await fetch(prepared);
+  if (response.type === 'opaqueredirect') return { redirect: true, ms: Math.round(performance.now() - started) };
   const contentType = response.headers.get('content-type') ?? '';
   let body: string;
   if (TEXTUAL.test(contentType)) {
@@ -67,8 +106,31 @@ export async function send(request: BuiltRequest): Promise<Outcome> {
   };
 }
 
+/**
+ * Where a redirect leads, found by sending the request again without the reader's credentials
+ * (`withoutCredentials`) and following it; only for GET and HEAD, which change nothing on a
+ * server. Undefined when it cannot be told (another method, or the browser withholds the answer).
+ */
+export async function redirectTarget(withoutCredentials: BuiltRequest): Promise<string | undefined> {
+  if (withoutCredentials.credentials || (withoutCredentials.method !== 'GET' && withoutCredentials.method !== 'HEAD')) return undefined;
+  try {
+    const response = await fetch(withoutCredentials.url, {
+      method: withoutCredentials.method,
+      headers: fetchHeaders(withoutCredentials),
+      credentials: 'omit',
+      redirect: 'follow',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    return response.redirected ? response.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Why a request failed, for the reader; `mock` adds how to start the mock server. */
 export async function explainFailure(url: string, error: unknown, mock: boolean): Promise<string> {
+  if (error instanceof RequestProblem) return error.message;
   let origin = url;
   try {
     origin = new URL(url).origin;

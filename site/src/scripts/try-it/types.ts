@@ -91,4 +91,6 @@ export interface BuiltRequest {
   /** Header names as written; `Cookie` included (browsers will not send it). */
   headers: [string, string][];
   body?: BodyInput;
+  /** The reader's credentials are in it (a header or the query): a redirect is then not followed. */
+  credentials: boolean;
 }

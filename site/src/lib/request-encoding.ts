@@ -1,0 +1,142 @@
+// How values from a description are written into a request, and into code that sends one.
+// A description is untrusted: an example value must reach the server as that value, and never
+// end the string it is written in. The rules, in one place for every code sample and client:
+// - URLs: path values percent-encoded (RFC 3986 unreserved characters only), query pairs
+//   form-encoded, server variables encoded, and the whole URL reduced to characters that are
+//   inert inside a string literal of any language (no quote, backslash, `$`, backtick, brace,
+//   space or line break).
+// - Headers: names are RFC 9110 tokens, values carry no control character (CR/LF would start
+//   another header); a header that breaks either rule is not sent, and the caller says so.
+// - Cookies: values percent-encoded, so `;` cannot start another cookie.
+// - Code strings: escaped for the literal they land in, where a generator does not escape.
+// Pure functions on strings: usable at build time and in the browser alike.
+
+/** A code sample's stand-in for a value the reader supplies (`<API_KEY>`): inert in every string literal, so left as written. */
+export const PLACEHOLDER = /^<[A-Za-z0-9_.-]+>$/;
+
+function percent(char: string): string {
+  return encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** A path parameter's value: everything but RFC 3986's unreserved characters percent-encoded (UTF-8). */
+export function encodePathValue(value: string): string {
+  // A lone surrogate cannot be encoded as UTF-8 (encodeURIComponent throws): it becomes U+FFFD.
+  return encodeURIComponent(value.toWellFormed()).replace(/[!'()*]/g, percent);
+}
+
+/** One name or value as application/x-www-form-urlencoded, by the URL standard's own serializer. */
+function formComponent(text: string): string {
+  return new URLSearchParams([['', text]]).toString().slice(1);
+}
+
+/** Query pairs as application/x-www-form-urlencoded; a placeholder value is left readable. */
+export function formEncode(pairs: readonly (readonly [string, string])[]): string {
+  return pairs.map(([name, value]) => `${formComponent(name)}=${PLACEHOLDER.test(value) ? value : formComponent(value)}`).join('&');
+}
+
+/** A server variable's value: `/` and `:` stay (a base path, a host and port), everything outside the unreserved characters is encoded. */
+export function encodeServerVariable(value: string): string {
+  return [...value.toWellFormed()].map((char) => (/^[A-Za-z0-9\-._~/:]$/.test(char) ? char : percent(char))).join('');
+}
+
+export interface ServerLike {
+  url: string;
+  variables: Record<string, { default: string }>;
+}
+
+/** A server's URL with each `{variable}` set to its default, encoded; without a trailing slash. */
+export function encodedServerUrl(server: ServerLike | undefined): string {
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (match, name: string) => {
+    const variable = Object.hasOwn(server.variables, name) ? server.variables[name] : undefined;
+    return variable ? encodeServerVariable(String(variable.default)) : match;
+  });
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * A path template with its parameters filled in, each value encoded. A parameter without a
+ * value stays a `{name}` placeholder when its name is plain; otherwise it is encoded like text.
+ */
+export function fillPath(template: string, values: ReadonlyMap<string, string>): string {
+  return template.replace(/\{([^{}]*)\}/g, (match, name: string) => {
+    const value = values.get(name);
+    if (value !== undefined) return encodePathValue(value);
+    return /^[A-Za-z0-9_.-]+$/.test(name) ? match : encodePathValue(match);
+  });
+}
+
+// Characters a URL needs and no string syntax gives a meaning to; `%` only as the start of an escape.
+const URL_SAFE_RUN = /\{[A-Za-z0-9_.-]+\}|\[[0-9A-Fa-f:.]+\]|%[0-9A-Fa-f]{2}|[A-Za-z0-9\-._~:/?&=@+,;!*]+|([\s\S])/gu;
+
+/**
+ * A URL ready to be written inside a string literal of any language: every character outside
+ * the URL's own syntax (quotes, backslash, `$`, backtick, braces, parentheses, spaces, line
+ * breaks, non-ASCII) percent-encoded; `{name}` placeholders and an IPv6 host kept.
+ * A leading `-` is encoded too, so that no command line reads the URL as an option.
+ */
+export function codeSafeUrl(url: string): string {
+  const safe = url.toWellFormed().replace(URL_SAFE_RUN, (run, other: string | undefined) => (other ? percent(other) : run));
+  return safe.startsWith('-') ? `%2D${safe.slice(1)}` : safe;
+}
+
+/** The full URL of a request: server, path with values, form-encoded query; safe for code. */
+export function requestUrl(server: string, path: string, query: readonly (readonly [string, string])[]): string {
+  const base = codeSafeUrl(server + path);
+  if (query.length === 0) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${formEncode(query)}`;
+}
+
+// RFC 9110's token: the characters a header (or cookie) name may have.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Shows a name or value as a reader can see it: in quotes, line breaks and control characters escaped. */
+export function visible(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** Why this header cannot be sent as given, or undefined when it can. */
+export function headerProblem(name: string, value: string): string | undefined {
+  if (!TOKEN.test(name)) return `${visible(name)} is not a valid header name: a name has letters, digits and !#$%&'*+-.^_\`|~ only`;
+  if (/[\r\n]/.test(value)) return `the value of the ${name} header has a line break (CR or LF), which would end the header early`;
+  // Control characters other than horizontal tab.
+  if (/(?!\t)\p{Cc}/u.test(value)) return `the value of the ${name} header has a control character`;
+  return undefined;
+}
+
+/** Why this cookie cannot be sent, or undefined when it can (its value is encoded by cookiePair). */
+export function cookieProblem(name: string): string | undefined {
+  return TOKEN.test(name) ? undefined : `${visible(name)} is not a valid cookie name: a name has letters, digits and !#$%&'*+-.^_\`|~ only`;
+}
+
+/** `name=value` for a Cookie header: the value percent-encoded so `;`, `,` and spaces stay inside it. */
+export function cookiePair(name: string, value: string): string {
+  return `${name}=${PLACEHOLDER.test(value) ? value : encodeURIComponent(value.toWellFormed())}`;
+}
+
+// --- String literals ----------------------------------------------------------------------
+
+const hex = (code: number, width: number) => code.toString(16).padStart(width, '0');
+
+/** The inside of a single-quoted JavaScript string (the quotes are the caller's). */
+export function jsStringContent(text: string): string {
+  return text.replace(/[\\'\p{Cc}\u2028\u2029]/gu, (c) => {
+    const named: Record<string, string> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+    return named[c] ?? `\\u${hex(c.charCodeAt(0), 4)}`;
+  });
+}
+
+/** The inside of a Python bytes literal `b"…"`: the text's UTF-8 bytes, printable ASCII as is, the rest as `\xNN`. */
+export function pythonBytesContent(text: string): string {
+  let out = '';
+  for (const byte of new TextEncoder().encode(text)) {
+    const char = String.fromCharCode(byte);
+    out += byte >= 0x20 && byte < 0x7f && char !== '"' && char !== '\\' ? char : `\\x${hex(byte, 2)}`;
+  }
+  return out;
+}
+
+/** A POSIX shell word that is the text, literally: single quotes, a quote inside closed, escaped and reopened. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,153 @@
+// The encoding rules every code sample and client shares: each value reaches the server as
+// written, and nothing in a URL, header or string can end the literal it is written in.
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import {
+  codeSafeUrl,
+  cookiePair,
+  cookieProblem,
+  encodedServerUrl,
+  encodePathValue,
+  encodeServerVariable,
+  fillPath,
+  formEncode,
+  headerProblem,
+  jsStringContent,
+  pythonBytesContent,
+  requestUrl,
+  shellQuote,
+} from '../../../site/src/lib/request-encoding.ts';
+
+const HOSTILE = [
+  `'+require('fs')+'`,
+  '"+__import__("os").system("x")+"',
+  '`cmd` ${x} $(cmd)',
+  'back\\slash\\',
+  'line\nbreak\r\n',
+  "'; import os; os.system('x') #",
+  'a/b?c=d&e#f g+h%zz',
+  'nul\u0000 del\u007f ls\u2028 ps\u2029',
+  'é ü 😀 \ud800 lone',
+];
+
+// Every character a URL written in code may hold: none ends or interpolates a string in any language.
+const CODE_SAFE = /^[A-Za-z0-9\-._~:/?&=@+,;!*%{}[\]]*$/;
+
+describe('URLs', () => {
+  it('encodes a path value so that decoding gives it back, with no character outside the unreserved set', () => {
+    for (const value of HOSTILE) {
+      const encoded = encodePathValue(value);
+      expect(encoded).toMatch(/^[A-Za-z0-9\-._~%]*$/);
+      expect(decodeURIComponent(encoded)).toBe(value.toWellFormed());
+    }
+    expect(encodePathValue("it's (a) *test*!")).toBe('it%27s%20%28a%29%20%2Atest%2A%21');
+  });
+
+  it('form-encodes query names and values, which the URL standard reads back unchanged', () => {
+    const pairs = HOSTILE.map((value, i) => [`${value}${i}`, value] as const);
+    const query = formEncode(pairs);
+    expect(query).toMatch(CODE_SAFE);
+    expect([...new URLSearchParams(query)]).toEqual(pairs.map(([name, value]) => [name.toWellFormed(), value.toWellFormed()]));
+    expect(formEncode([['a b', '1+1=2&c']])).toBe('a+b=1%2B1%3D2%26c');
+  });
+
+  it('leaves a credential placeholder readable in the query', () => {
+    expect(formEncode([['api_key', '<API_KEY>']])).toBe('api_key=<API_KEY>');
+    expect(formEncode([['k', '<API_KEY> and more']])).toBe('k=%3CAPI_KEY%3E+and+more');
+  });
+
+  it('encodes server variables but keeps a base path and a port', () => {
+    expect(encodeServerVariable('v2/api')).toBe('v2/api');
+    expect(encodeServerVariable('localhost:8080')).toBe('localhost:8080');
+    expect(encodeServerVariable(`x'+y"z $(w)`)).toBe('x%27%2By%22z%20%24%28w%29');
+    expect(encodedServerUrl({ url: 'https://{host}/{base}/', variables: { host: { default: 'api.example.com' }, base: { default: "v1'" } } })).toBe(
+      'https://api.example.com/v1%27',
+    );
+  });
+
+  it('leaves an unknown server variable a placeholder, and reads no inherited property as a variable', () => {
+    expect(encodedServerUrl({ url: 'https://{region}.example.com/{constructor}', variables: {} })).toBe('https://{region}.example.com/{constructor}');
+    expect(encodedServerUrl(undefined)).toBe('');
+  });
+
+  it('fills path templates with encoded values, keeps plain placeholders, encodes odd ones', () => {
+    const values = new Map([['id', "a/b'c"]]);
+    expect(fillPath('/things/{id}/{other}', values)).toBe('/things/a%2Fb%27c/{other}');
+    expect(fillPath("/x/{it's}", values)).toBe('/x/%7Bit%27s%7D');
+  });
+
+  it('makes any URL safe inside a string literal, keeping what is already encoded and its meaning', () => {
+    for (const value of HOSTILE) {
+      const url = codeSafeUrl(`https://example.com/${value}?q=${value}`);
+      expect(url).toMatch(CODE_SAFE);
+      expect(url.startsWith('https://example.com/')).toBe(true);
+    }
+    expect(codeSafeUrl('https://example.com/a%20b/%zz')).toBe('https://example.com/a%20b/%25zz');
+    expect(codeSafeUrl('http://[::1]:8080/{id}')).toBe('http://[::1]:8080/{id}');
+    expect(codeSafeUrl('http://x/{a b}[<script>]')).toBe('http://x/%7Ba%20b%7D%5B%3Cscript%3E%5D');
+  });
+
+  it('never starts a URL with a dash, which a command line would read as an option', () => {
+    expect(codeSafeUrl('-o/etc/passwd')).toBe('%2Do/etc/passwd');
+  });
+
+  it('joins server, path and query, with & when the server URL has a query already', () => {
+    expect(requestUrl('https://x/v1', '/a', [['q', '1 2']])).toBe('https://x/v1/a?q=1+2');
+    expect(requestUrl('https://x/v1?tenant=t', '', [['q', 'y']])).toBe('https://x/v1?tenant=t&q=y');
+    expect(requestUrl('https://x', '/a', [])).toBe('https://x/a');
+    expect(requestUrl('https://x', '/<a>', [['api_key', '<API_KEY>']])).toBe('https://x/%3Ca%3E?api_key=<API_KEY>');
+  });
+});
+
+describe('headers and cookies', () => {
+  it('accepts token names and values without control characters', () => {
+    expect(headerProblem('X-Rate_Limit.v2', 'any "text", with; punctuation\tand tab')).toBeUndefined();
+  });
+
+  it('names a line break, another control character or an invalid name', () => {
+    expect(headerProblem('X-Note', 'a\r\nX-Injected: yes')).toMatch(/X-Note header has a line break/);
+    expect(headerProblem('X-Note', 'a\nb')).toMatch(/line break/);
+    expect(headerProblem('X-Note', 'a\u0000b')).toMatch(/control character/);
+    expect(headerProblem('X Note', 'v')).toBe(`"X Note" is not a valid header name: a name has letters, digits and !#$%&'*+-.^_\`|~ only`);
+    expect(headerProblem('X-Note\n', 'v')).toMatch(/^"X-Note\\n" is not a valid header name/);
+    expect(headerProblem('@file', 'v')).toMatch(/not a valid header name/);
+    expect(headerProblem('', 'v')).toMatch(/not a valid header name/);
+  });
+
+  it('encodes cookie values so that ; cannot start another cookie, and refuses odd names', () => {
+    expect(cookiePair('session', 's1; admin=1')).toBe('session=s1%3B%20admin%3D1');
+    expect(cookiePair('api_key', '<API_KEY>')).toBe('api_key=<API_KEY>');
+    expect(cookieProblem('session')).toBeUndefined();
+    expect(cookieProblem('a=b')).toMatch(/not a valid cookie name/);
+  });
+});
+
+describe('string literals', () => {
+  it('JavaScript: the escaped text between single quotes evaluates to the text', () => {
+    for (const value of HOSTILE) {
+      const marker: string[] = [];
+      expect(runInNewContext(`'${jsStringContent(value)}'`, { require: () => marker.push('ran') })).toBe(value);
+      expect(marker).toEqual([]);
+    }
+  });
+
+  it('Python bytes: printable ASCII as is, everything else as \\x escapes of its UTF-8 bytes', () => {
+    expect(pythonBytesContent('a"b\\c')).toBe('a\\x22b\\x5cc');
+    expect(pythonBytesContent('é\n')).toBe('\\xc3\\xa9\\x0a');
+    for (const value of HOSTILE) {
+      const content = pythonBytesContent(value);
+      expect(content).toMatch(/^[\x20-\x7e]*$/);
+      expect(content).not.toMatch(/(?<!\\)"/);
+      // Decoding the escapes gives the text's UTF-8 bytes back.
+      const bytes = Buffer.from(
+        content.replace(/\\x([0-9a-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      );
+      expect(bytes.equals(Buffer.from(value, 'utf8'))).toBe(true);
+    }
+  });
+
+  it('shell: single quotes with each quote closed, escaped and reopened', () => {
+    expect(shellQuote("it's $(x) `y`")).toBe(`'it'\\''s $(x) \`y\`'`);
+  });
+});
