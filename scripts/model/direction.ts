@@ -7,10 +7,23 @@ import type { SchemaNode } from './types.ts';
 
 export type Direction = 'request' | 'response';
 
+// Merged views of a node, per lookup: large documents repeat the same schemas in every example.
+const mergedCache = new WeakMap<SchemaLookup, WeakMap<SchemaNode, SchemaNode>>();
+
+/** The node with references followed and allOf merged, computed once per node. */
+export function merged(schema: SchemaNode, lookup: SchemaLookup): SchemaNode {
+  if (!schema.ref && !schema.allOf) return schema;
+  let cache = mergedCache.get(lookup);
+  if (!cache) mergedCache.set(lookup, (cache = new WeakMap()));
+  let hit = cache.get(schema);
+  if (!hit) cache.set(schema, (hit = mergeSchema(schema, lookup)));
+  return hit;
+}
+
 /** Whether a field with this schema belongs in a body going this way (its flags read through references and allOf). */
 export function inDirection(schema: SchemaNode | undefined, direction: Direction, lookup: SchemaLookup): boolean {
   if (!schema) return true;
-  const flags = schema.ref || schema.allOf ? mergeSchema(schema, lookup) : schema;
+  const flags = merged(schema, lookup);
   return direction === 'request' ? !flags.readOnly : !flags.writeOnly;
 }
 
@@ -28,20 +41,20 @@ export function exampleInDirection(value: unknown, schema: SchemaNode | undefine
 
 function prune(value: unknown, schema: SchemaNode | undefined, direction: Direction, lookup: SchemaLookup, depth: number): unknown {
   if (!schema || depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
-  const merged = schema.ref || schema.allOf ? mergeSchema(schema, lookup) : schema;
+  const node = merged(schema, lookup);
   if (Array.isArray(value)) {
-    if (!merged.items) return value;
+    if (!node.items) return value;
     let changed = false;
     const items = value.map((item) => {
-      const next = prune(item, merged.items, direction, lookup, depth + 1);
+      const next = prune(item, node.items, direction, lookup, depth + 1);
       if (next !== item) changed = true;
       return next;
     });
     return changed ? items : value;
   }
-  const properties = new Map((merged.properties ?? []).map((p) => [p.name, p.schema]));
+  const properties = new Map((node.properties ?? []).map((p) => [p.name, p.schema]));
   // A value of a oneOf/anyOf is read by the variant its discriminator names, else by the first object variant.
-  const variant = properties.size === 0 ? variantFor(value as Record<string, unknown>, merged, lookup) : undefined;
+  const variant = properties.size === 0 ? variantFor(value as Record<string, unknown>, node, lookup) : undefined;
   if (variant) return prune(value, variant, direction, lookup, depth + 1);
   let changed = false;
   const out: Record<string, unknown> = {};
@@ -69,5 +82,5 @@ function variantFor(value: Record<string, unknown>, node: SchemaNode, lookup: Sc
     const found = list.find((v) => v.ref !== undefined && v.ref === name);
     if (found) return found;
   }
-  return list.find((v) => (mergeSchema(v, lookup).properties?.length ?? 0) > 0);
+  return list.find((v) => (merged(v, lookup).properties?.length ?? 0) > 0);
 }
