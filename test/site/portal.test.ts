@@ -154,7 +154,8 @@ describe('pages from our description', () => {
     expect(onPet.length).toBeGreaterThan(0);
     for (const [field, property] of onPet) {
       const target = property.allOf[0].$ref.split('/').pop();
-      expect(pet).toMatch(new RegExp(`field-name">${field}</code>\\s*<span class="type"><a href="/schemas/${slug(target)}/">${target}</a>`));
+      // The field's name links to the field itself (its anchor); its type links to the schema.
+      expect(pet).toMatch(new RegExp(`field-name">${field}</code></a>\\s*<span class="type"><a href="/schemas/${slug(target)}/">${target}</a>`));
       for (const value of schemas[target].enum ?? []) expect(pet).toContain(`<code>&quot;${value}&quot;</code>`);
     }
   });
