@@ -10,7 +10,7 @@ import type { StaticServer } from '../../scripts/serve-static.ts';
 import { seriousAxeViolations } from '../helpers/browser.ts';
 import { freePort } from '../helpers/ports.ts';
 import { runShell } from '../helpers/processes.ts';
-import { curlStatus, send, startTryItSite, type TryItSite } from './helpers.ts';
+import { curlStatus, send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
 
 let site: TryItSite;
 let out: string;
@@ -41,8 +41,8 @@ async function open(slug: string, theme: 'light' | 'dark' = 'dark'): Promise<Pag
   const page = await context.newPage();
   await page.addInitScript((value) => localStorage.setItem('starlight-theme', value), theme);
   await page.goto(`${portal.url}/operations/${slug}/`);
-  // The script enables Send once it has wired the form.
-  await page.locator('#try-it-send:not([disabled])').waitFor();
+  // The panel opens from the request sample; its script enables Send once it has wired the form.
+  await openPanel(page);
   return page;
 }
 
@@ -92,6 +92,7 @@ describe('try-it panel against the mock', () => {
     const page = await open('get-pet-by-id');
     await keyField(page).fill('tab-key');
     await page.goto(`${portal.url}/operations/create-pet/`);
+    await openPanel(page);
     await expect.poll(() => keyField(page).inputValue()).toBe('tab-key');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth')))).toEqual([]);
     const other = await open('create-pet');
@@ -249,11 +250,18 @@ describe('try-it panel against the mock', () => {
     expect(Number(gzipped.stdout.trim())).toBeLessThanOrEqual(15 * 1024);
   });
 
-  it('works by keyboard alone, and the answer is announced', async () => {
-    const page = await open('get-pet-by-id');
+  it('works by keyboard alone: open the panel, fill, send, and the answer is announced', async () => {
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/operations/get-pet-by-id/`);
     const order: string[] = [];
     const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
-    for (let i = 0; i < 150 && (await focused()) !== 'try-it-auth-bearerAuth-secret'; i++) {
+    // Tab to the request sample's "Try it" button and open the panel with Enter: focus moves into it.
+    for (let i = 0; i < 150 && (await focused()) !== 'try-it-open'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('try-it-open');
+    await page.keyboard.press('Enter');
+    await page.locator('#try-it-send:not([disabled])').waitFor();
+    order.push(await focused());
+    for (let i = 0; i < 30 && (await focused()) !== 'try-it-auth-bearerAuth-secret'; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
@@ -287,6 +295,10 @@ describe('try-it panel against the mock', () => {
     expect(await focused()).toBe('try-it-copy');
     await page.keyboard.press('Space');
     await page.locator('#try-it-copy-status').filter({ hasText: 'Copied' }).waitFor();
+    // The answer is there to read by keyboard: its body is a focusable region after the panel's buttons.
+    const body = page.locator('#try-it-response-body');
+    expect(await body.getAttribute('tabindex')).toBe('0');
+    expect(JSON.parse((await body.textContent()) ?? '')).toMatchObject({ id: 42 });
     await page.close();
   });
 

@@ -118,6 +118,11 @@ function wireLinks(): void {
     const status = tabs.dataset.status;
     if (link === 'response-media' && status) showResponseExample(status, { media: value });
     if (link === 'variant' && status) showResponseExample(status, { name: value });
+    // A request's variant: the answer shown follows when it has an example of the same variant.
+    if (link === 'variant' && !status) {
+      const shown = document.querySelector<PortalTabs>('[data-link="response-status"]')?.value;
+      if (shown) showResponseExample(shown, { name: value });
+    }
     if (link === 'request-media') setPanelSelect(document.querySelector('#try-it-media'), (o) => o.textContent?.trim() === value);
     if (link === 'variant' && tabs.dataset.direction === 'request') {
       const media = document.querySelector<HTMLSelectElement>('#try-it-media')?.value ?? '0';
