@@ -180,6 +180,34 @@ describe('try-it panel against the mock', () => {
     await page.close();
   });
 
+  it('the request sample follows the panel: a key and a parameter entered there, and the copied sample gets the status the panel showed', async () => {
+    const page = await open('get-pet');
+    const sample = page.getByRole('group', { name: 'curl sample' });
+    // Before any change the sample is the documented request, with a placeholder for the key.
+    expect(await sample.textContent()).toContain('<API_KEY>');
+    await keyField(page).fill('sample-key');
+    await page.getByLabel('petId').fill('7');
+    await expect.poll(() => sample.textContent()).toContain('sample-key');
+    const shown = (await sample.textContent()) ?? '';
+    expect(shown).toContain(`${mock.url}/pets/records/7`);
+    expect(shown).not.toContain('<API_KEY>');
+    const status = await send(page);
+    const code = /Response: (\d{3})/.exec(status)?.[1];
+    expect(code).toBe('200');
+    // The sample's own copy button, run in sh against the mock.
+    await page.locator('[data-request-sample]').getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('sample-key');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(shown);
+    expect(await curlStatus(copied)).toBe(code);
+    // A scenario chosen in the panel is in the sample too, and the shell gets that status.
+    await page.getByLabel('Answer with').selectOption('code=404');
+    await expect.poll(() => sample.textContent()).toContain('Prefer: code=404');
+    expect(await send(page)).toContain('404');
+    expect(await curlStatus((await sample.textContent()) ?? '')).toBe('404');
+    await page.close();
+  });
+
   it('explains a target that does not answer', async () => {
     const page = await open('get-pet-by-id');
     const closedPort = await freePort();
