@@ -1,13 +1,18 @@
-// 3. Page load in Chromium: time to the load event and JS heap once settled, for an
-// operation page of ours, starlight-openapi's, and Redoc's one page from `redocly build-docs`
-// (its script rewritten from Redocly's CDN, unreachable here, to the same file served locally).
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// 3. Page load in Chromium: time to the load event, to the title on screen, and JS heap once
+// settled, for an operation page of ours, starlight-openapi's, and Redoc's one page from
+// `redocly build-docs` (its script rewritten from Redocly's CDN, unreachable here, to the same
+// file served locally). Then where the request sample and the first response example sit when
+// an operation opens, ours beside Scalar, Redoc and Stoplight Elements (positions.ts).
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../browser.ts';
+import { measureOurs, measureTool, VIEWPORTS, type Edges, type OperationRef } from '../positions.ts';
+import { referenceSite } from '../references.ts';
+import { median } from '../stats.ts';
 import type { Context } from '../context.ts';
-import { REDOC_STANDALONE, redocVersion } from '../bundles.ts';
+import { bundles, REDOC_STANDALONE, redocVersion } from '../bundles.ts';
 import { anchorPath, TMP, type DocName } from '../paths.ts';
 import { formatValue } from '../results.ts';
 import { gzipFile, listFiles } from '../sizes.ts';
@@ -71,8 +76,21 @@ function localRedoc(doc: DocName, built: string): string {
   return dir;
 }
 
-async function measure(browser: Browser, url: string, blocked: Set<string>): Promise<{ loadMs: number; heap: number }> {
+/** Runs in the page from its first moment: the time of the first frame with a non-empty h1 on screen. */
+function watchTitle(): void {
+  const w = window as unknown as { __titleAt?: number };
+  const check = () => {
+    const h1 = document.querySelector('h1');
+    const rect = h1?.getBoundingClientRect();
+    if (h1 && h1.textContent?.trim() && rect && rect.height > 0 && rect.top < innerHeight) w.__titleAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+async function measure(browser: Browser, url: string, blocked: Set<string>): Promise<{ loadMs: number; heap: number; titleMs: number }> {
   const context = await browser.newContext();
+  await context.addInitScript(watchTitle);
   try {
     // Anything not on this machine is cut off at once rather than waited for.
     await context.route('**/*', (route) => {
@@ -84,12 +102,16 @@ async function measure(browser: Browser, url: string, blocked: Set<string>): Pro
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
     const loadMs = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+    await page
+      .waitForFunction(() => (window as unknown as { __titleAt?: number }).__titleAt !== undefined, undefined, { timeout: 60_000 })
+      .catch(() => undefined);
+    const titleMs = await page.evaluate(() => (window as unknown as { __titleAt?: number }).__titleAt ?? Number.NaN);
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     await page.waitForTimeout(SETTLE_MS);
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return { loadMs, heap: usedSize };
+    return { loadMs, heap: usedSize, titleMs };
   } finally {
     await context.close();
   }
@@ -119,6 +141,7 @@ export async function runBrowser(ctx: Context): Promise<void> {
       }
       const load = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
       const heap = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
+      const title = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
       const blocked = new Set<string>();
       // One load each first, untimed: the first page a fresh browser opens pays its own start-up.
       for (const s of subjects) await measure(browser, urls.get(s)!, blocked);
@@ -128,11 +151,20 @@ export async function runBrowser(ctx: Context): Promise<void> {
           const m = await measure(browser, urls.get(s)!, blocked);
           load.get(s)!.push(m.loadMs);
           heap.get(s)!.push(m.heap);
-          ctx.log(`  load ${formatValue(m.loadMs, 'ms')}, heap ${formatValue(m.heap, 'bytes')}`);
+          if (Number.isFinite(m.titleMs)) title.get(s)!.push(m.titleMs);
+          ctx.log(`  load ${formatValue(m.loadMs, 'ms')}, title ${formatValue(m.titleMs, 'ms')}, heap ${formatValue(m.heap, 'bytes')}`);
         }
       }
       for (const s of subjects) results.add(SECTION, doc, s.subject, 'load event', 'ms', load.get(s)!);
       for (const s of subjects) results.add(SECTION, doc, s.subject, 'JS heap once settled', 'bytes', heap.get(s)!);
+      for (const s of subjects) if (title.get(s)!.length > 0) results.add(SECTION, doc, s.subject, 'title visible', 'ms', title.get(s)!);
+      const oursTitle = results.find(SECTION, doc, SUBJECT.ours, 'title visible');
+      results.target(SECTION, `title visible ≤ 0.3 s (${doc})`, oursTitle?.median, 300, {
+        better: 'lower',
+        format: (n) => formatValue(n, 'ms'),
+        goal: '≤ 300 ms',
+      });
+      await measurePositions(ctx, browser, doc, oursRoot, urls.get(subjects[0])!.replace(oursPath, ''), servers);
       results.note(
         `Page load (${doc}): ${subjects.map((s) => `${s.subject} ${s.path}`).join('; ')}` +
           (blocked.size ? `; requests off this machine were cut off: ${[...blocked].join(', ')}` : '') +
@@ -144,6 +176,90 @@ export async function runBrowser(ctx: Context): Promise<void> {
     await Promise.all(servers.map((s) => s.close()));
   }
   results.note(
-    `Page load: headless Chromium, a new browser context (empty cache) per load, pages served uncompressed from 127.0.0.1; heap is CDP Runtime.getHeapUsage after garbage collection, ${SETTLE_MS} ms after the network went idle.`,
+    `Page load: headless Chromium, a new browser context (empty cache) per load, pages served uncompressed from 127.0.0.1; heap is CDP Runtime.getHeapUsage after garbage collection, ${SETTLE_MS} ms after the network went idle; "title visible" is the first animation frame with a non-empty h1 inside the window.`,
   );
+  results.note(
+    "Positions: top edge of the request sample's code and of the first response example's code, in CSS pixels from the top of the window, median over the operations measured. Ours: each operation's page as it loads. Scalar, Redoc and Elements: their page loaded once per window size, then Elements taken to each operation by its hash route, Scalar and Redoc by scrolling the operation's section to the top of the window (where their own links land).",
+  );
+}
+
+/** GitHub's operations measured: 100 spread evenly over the document, the same for every tool. */
+const GITHUB_SAMPLE = 100;
+
+/** Our operations with their pages, from the Markdown copies (which name method and path) and the published description. */
+function operationsOf(oursRoot: string, doc: DocName): OperationRef[] {
+  const described = JSON.parse(readFileSync(join(oursRoot, 'openapi.json'), 'utf8'));
+  const ops = readdirSync(join(oursRoot, 'operations'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .flatMap((file) => {
+      const m = /^`([A-Z]+) ([^`]+)`$/m.exec(readFileSync(join(oursRoot, 'operations', file), 'utf8'));
+      if (!m) return [];
+      const operationId: string | undefined = described.paths?.[m[2]]?.[m[1].toLowerCase()]?.operationId;
+      return [{ method: m[1], path: m[2], operationId, page: `/operations/${file.replace(/\.md$/, '')}/` }];
+    });
+  if (doc !== 'github' || ops.length <= GITHUB_SAMPLE) return ops;
+  return Array.from({ length: GITHUB_SAMPLE }, (_, i) => ops[Math.floor((i * ops.length) / GITHUB_SAMPLE)]);
+}
+
+const POSITION_TOOLS = [
+  { key: 'scalar', subject: () => bundles()[0].subject.replace(' standalone', '') },
+  { key: 'redoc', subject: () => redocVersion() },
+  { key: 'elements', subject: () => bundles()[1].subject.replace(' web components + CSS', '') },
+] as const;
+
+function recordEdges(ctx: Context, doc: DocName, subject: string, viewport: (typeof VIEWPORTS)[number], edges: (Edges | undefined)[]): void {
+  const shown = edges.filter((e): e is Edges => e !== undefined);
+  const finite = (values: number[]) => values.filter(Number.isFinite);
+  const samples = finite(shown.map((e) => e.sample));
+  const examples = finite(shown.map((e) => e.example));
+  const phone = viewport.width < 600;
+  if (!phone && samples.length > 0) ctx.results.add(SECTION, doc, subject, `request sample top edge at ${viewport.name} (median)`, 'px', [median(samples)]);
+  if (examples.length > 0) ctx.results.add(SECTION, doc, subject, `first response example top edge at ${viewport.name} (median)`, 'px', [median(examples)]);
+  if (!phone) {
+    const both = shown.filter((e) => e.sample < viewport.height && e.example < viewport.height).length;
+    ctx.results.add(SECTION, doc, subject, `operations with both on the first screen at ${viewport.name} (of ${edges.length})`, 'count', [both], 'higher');
+  }
+}
+
+async function measurePositions(ctx: Context, browser: Browser, doc: DocName, oursRoot: string, oursBase: string, servers: StaticServer[]): Promise<void> {
+  const ops = operationsOf(oursRoot, doc);
+  const bundled = join(oursRoot, 'openapi.json');
+  const urls: Record<string, string> = {};
+  for (const tool of ['scalar', 'elements'] as const) {
+    const server = await serveFolder(referenceSite(tool, doc, bundled));
+    servers.push(server);
+    urls[tool] = `${server.url}/`;
+  }
+  const redoc = await serveFolder(localRedoc(doc, await ensureSite('redocly', doc)));
+  servers.push(redoc);
+  urls.redoc = `${redoc.url}/`;
+  for (const viewport of VIEWPORTS) {
+    ctx.log(`positions ${doc} at ${viewport.name}: ours, ${ops.length} operations`);
+    const ours = await measureOurs(browser, oursBase, ops, viewport);
+    recordEdges(ctx, doc, SUBJECT.ours, viewport, ours);
+    if (viewport.width === 1440) {
+      const off = ours.filter((e) => !(e.sample < viewport.height && e.example < viewport.height)).length;
+      ctx.results.target(
+        SECTION,
+        `request sample and first response example under 900 px at 1440×900 on every page measured (${doc}, ${ops.length} operations)`,
+        off,
+        0,
+        {
+          better: 'lower',
+          format: (n) => `${n} page${n === 1 ? '' : 's'} not`,
+          goal: 'all',
+        },
+      );
+    }
+    for (const tool of POSITION_TOOLS) {
+      ctx.log(`positions ${doc} at ${viewport.name}: ${tool.key}`);
+      const measured = await measureTool(tool.key, browser, urls[tool.key], ops, viewport).catch((error: Error) => ({
+        edges: [] as (Edges | undefined)[],
+        failure: error.message.split('\n')[0],
+      }));
+      if (measured.failure) ctx.results.note(`Positions (${doc}): ${tool.subject()} showed no operation at ${viewport.name}: ${measured.failure}.`);
+      else recordEdges(ctx, doc, tool.subject(), viewport, measured.edges);
+    }
+  }
 }

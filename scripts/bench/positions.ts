@@ -1,0 +1,144 @@
+// Where a reader finds the request sample and the first response example when an operation
+// opens: the top edge of each, in CSS pixels from the top of the window, at 1440×900,
+// 1920×1080 and on a 390 px phone. Ours: each operation's own page as loaded. The single-page
+// references (Scalar, Redoc, Stoplight Elements) load once per window size and are taken to
+// each operation the way their navigation does: Elements by its hash route, Scalar and Redoc
+// by scrolling the operation's section to the top of the window.
+import type { Browser, Page } from 'playwright-core';
+
+export interface Viewport {
+  name: string;
+  width: number;
+  height: number;
+}
+
+export const VIEWPORTS: Viewport[] = [
+  { name: '1440×900', width: 1440, height: 900 },
+  { name: '1920×1080', width: 1920, height: 1080 },
+  { name: '390 px phone', width: 390, height: 844 },
+];
+
+export interface OperationRef {
+  method: string;
+  path: string;
+  operationId?: string;
+  /** Our page's path, `/operations/<slug>/`. */
+  page: string;
+}
+
+export interface Edges {
+  sample: number;
+  example: number;
+}
+
+/** How a tool's page shows an operation's samples: labels before the request sample's and the first example's code. */
+interface Finder {
+  root: (op: OperationRef) => string | null;
+  request: string;
+  response: string;
+}
+
+const FINDERS: Record<'scalar' | 'redoc' | 'elements', Finder> = {
+  // Scalar: a card "Request Example for …", then a card headed by the statuses.
+  scalar: { root: (op) => `[id$="/${op.method.toUpperCase()}${op.path}"]`, request: '^Request Example', response: '^Status: ' },
+  // Redoc: the right panel's "Request samples" and "Response samples".
+  redoc: {
+    root: (op) => (op.operationId ? `[data-section-id$="operation/${op.operationId}"]` : null),
+    request: '^Request samples',
+    response: '^Response samples',
+  },
+  // Elements: panels titled "Request Sample: …" and "Response Example".
+  elements: { root: () => null, request: '^Request Sample', response: '^Response Example' },
+};
+
+/** In the page: the top of the first code block after a label matching each pattern, within `root`. */
+function edgesInPage(args: { root: string | null; request: string; response: string }): Edges {
+  const scope: ParentNode = (args.root ? document.querySelector(args.root) : document) ?? document;
+  const shown = (e: Element) => e.getClientRects().length > 0;
+  const after = (pattern: string): number => {
+    const re = new RegExp(pattern);
+    const label = [...scope.querySelectorAll<HTMLElement>('h2, h3, h4, h5, span, div, p, summary, button')].find(
+      (e) => shown(e) && re.test((e.textContent ?? '').trim()) && ![...e.children].some((c) => re.test((c.textContent ?? '').trim())),
+    );
+    if (!label) return Number.POSITIVE_INFINITY;
+    const code = [...scope.querySelectorAll<HTMLElement>('pre')].find(
+      (pre) => shown(pre) && label.compareDocumentPosition(pre) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    return code ? code.getBoundingClientRect().top : Number.POSITIVE_INFINITY;
+  };
+  return { sample: after(args.request), example: after(args.response) };
+}
+
+/** Ours: the page's own request sample and first response example as it loads. */
+async function oursEdges(page: Page): Promise<Edges> {
+  return page.evaluate(() => {
+    const top = (selector: string) => {
+      const shown = [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.getClientRects().length > 0);
+      return shown ? shown.getBoundingClientRect().top : Number.POSITIVE_INFINITY;
+    };
+    return { sample: top('.request-sample pre'), example: top('.response-examples pre') };
+  });
+}
+
+export async function measureOurs(browser: Browser, base: string, ops: OperationRef[], viewport: Viewport): Promise<Edges[]> {
+  const context = await browser.newContext({ viewport });
+  try {
+    const page = await context.newPage();
+    const out: Edges[] = [];
+    for (const op of ops) {
+      await page.goto(base + op.page, { waitUntil: 'load' });
+      out.push(await oursEdges(page));
+    }
+    return out;
+  } finally {
+    await context.close();
+  }
+}
+
+export interface ToolMeasure {
+  edges: (Edges | undefined)[];
+  /** Why a page could not be measured (a crash), when it could not. */
+  failure?: string;
+}
+
+/** A single-page reference: loaded once, then taken to each operation; undefined edges where it showed none. */
+export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, url: string, ops: OperationRef[], viewport: Viewport): Promise<ToolMeasure> {
+  const context = await browser.newContext({ viewport });
+  const errors: string[] = [];
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message.split('\n')[0]));
+    await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
+    const finder = FINDERS[tool];
+    const edges: (Edges | undefined)[] = [];
+    for (const op of ops) {
+      if (tool === 'elements') {
+        if (!op.operationId) {
+          edges.push(undefined);
+          continue;
+        }
+        await page.evaluate((id) => (location.hash = `#/operations/${id}`), op.operationId);
+      } else {
+        const root = finder.root(op);
+        const found = root ? await page.waitForSelector(root, { state: 'attached', timeout: 60_000 }).catch(() => null) : null;
+        if (!found) {
+          edges.push(undefined);
+          continue;
+        }
+        await found.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+      }
+      // The tool renders on its own schedule: wait until both code blocks are there (or give up after 5 s).
+      let measured: Edges = { sample: Number.POSITIVE_INFINITY, example: Number.POSITIVE_INFINITY };
+      const args = { root: finder.root(op), request: finder.request, response: finder.response };
+      for (let waited = 0; waited < 5000; waited += 100) {
+        measured = await page.evaluate(edgesInPage, args);
+        if (Number.isFinite(measured.sample) && Number.isFinite(measured.example)) break;
+        await page.waitForTimeout(100);
+      }
+      edges.push(Number.isFinite(measured.sample) || Number.isFinite(measured.example) ? measured : undefined);
+    }
+    return { edges, failure: errors.length > 0 && edges.every((e) => e === undefined) ? errors[0] : undefined };
+  } finally {
+    await context.close();
+  }
+}
