@@ -22,6 +22,8 @@ export interface OperationRef {
   method: string;
   path: string;
   operationId?: string;
+  /** The operation's first tag, for the references that route by it. */
+  tag?: string;
   /** Our page's path, `/operations/<slug>/`. */
   page: string;
 }
@@ -31,42 +33,59 @@ export interface Edges {
   example: number;
 }
 
-/** How a tool's page shows an operation's samples: labels before the request sample's and the first example's code. */
+/**
+ * How a tool's page shows an operation's samples: the operation's container, and either labels
+ * that come right before the request sample's and the first example's code, or (Redoc) the
+ * right-hand panels holding them, the request's first.
+ */
 interface Finder {
   root: (op: OperationRef) => string | null;
   request: string;
   response: string;
+  /** The code blocks are the first `pre` of the first and second of these panels. */
+  panels?: string;
 }
 
 const FINDERS: Record<'scalar' | 'redoc' | 'elements', Finder> = {
   // Scalar: a card "Request Example for …", then a card headed by the statuses.
   scalar: { root: (op) => `[id$="/${op.method.toUpperCase()}${op.path}"]`, request: '^Request Example', response: '^Status: ' },
-  // Redoc: the right panel's "Request samples" and "Response samples".
+  // Redoc 3: a section per operation (its operationId, lower-cased), request and answers in two right-hand panels.
   redoc: {
-    root: (op) => (op.operationId ? `[data-section-id$="operation/${op.operationId}"]` : null),
-    request: '^Request samples',
-    response: '^Response samples',
+    root: (op) => (op.operationId ? `[data-section-id$="/${op.operationId.toLowerCase()}"]` : null),
+    request: '',
+    response: '',
+    panels: '[data-testid="right-panel"]',
   },
   // Elements: panels titled "Request Sample: …" and "Response Example".
   elements: { root: () => null, request: '^Request Sample', response: '^Response Example' },
 };
 
-/** In the page: the top of the first code block after a label matching each pattern, within `root`. */
-function edgesInPage(args: { root: string | null; request: string; response: string }): Edges {
+/** In the page: the top of the first code block after a label matching each pattern (or in each panel), within `root`. */
+function edgesInPage(args: { root: string | null; request: string; response: string; panels?: string }): Edges {
   const scope: ParentNode = (args.root ? document.querySelector(args.root) : document) ?? document;
   const shown = (e: Element) => e.getClientRects().length > 0;
+  const top = (e: Element | undefined) => (e ? e.getBoundingClientRect().top : Number.POSITIVE_INFINITY);
+  if (args.panels) {
+    const panels = [...scope.querySelectorAll(args.panels)].filter(shown);
+    const code = (panel: Element | undefined) => [...(panel?.querySelectorAll('pre') ?? [])].find(shown);
+    return { sample: top(code(panels[0])), example: top(code(panels[1])) };
+  }
   const after = (pattern: string): number => {
     const re = new RegExp(pattern);
     const label = [...scope.querySelectorAll<HTMLElement>('h2, h3, h4, h5, span, div, p, summary, button')].find(
       (e) => shown(e) && re.test((e.textContent ?? '').trim()) && ![...e.children].some((c) => re.test((c.textContent ?? '').trim())),
     );
     if (!label) return Number.POSITIVE_INFINITY;
-    const code = [...scope.querySelectorAll<HTMLElement>('pre')].find(
-      (pre) => shown(pre) && label.compareDocumentPosition(pre) & Node.DOCUMENT_POSITION_FOLLOWING,
+    return top(
+      [...scope.querySelectorAll<HTMLElement>('pre')].find((pre) => shown(pre) && label.compareDocumentPosition(pre) & Node.DOCUMENT_POSITION_FOLLOWING),
     );
-    return code ? code.getBoundingClientRect().top : Number.POSITIVE_INFINITY;
   };
   return { sample: after(args.request), example: after(args.response) };
+}
+
+/** A tag as Redoc writes it in its routes: lower case, spaces as dashes. */
+function slugOf(tag: string): string {
+  return tag.toLowerCase().trim().replace(/\s+/g, '-');
 }
 
 /** Ours: the page's own request sample and first response example as it loads. */
@@ -112,15 +131,17 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
     const finder = FINDERS[tool];
     const edges: (Edges | undefined)[] = [];
     for (const op of ops) {
-      if (tool === 'elements') {
-        if (!op.operationId) {
+      if (tool === 'elements' || tool === 'redoc') {
+        if (!op.operationId || (tool === 'redoc' && !op.tag)) {
           edges.push(undefined);
           continue;
         }
-        await page.evaluate((id) => (location.hash = `#/operations/${id}`), op.operationId);
+        // Their own routes: Elements `#/operations/<id>`, Redoc `#/<tag>/<id, lower-cased>` (it renders sections as they come into view).
+        const hash = tool === 'elements' ? `#/operations/${op.operationId}` : `#/${slugOf(op.tag!)}/${op.operationId.toLowerCase()}`;
+        await page.evaluate((h) => (location.hash = h), hash);
       } else {
         const root = finder.root(op);
-        const found = root ? await page.waitForSelector(root, { state: 'attached', timeout: 60_000 }).catch(() => null) : null;
+        const found = root ? await page.waitForSelector(root, { state: 'attached', timeout: 20_000 }).catch(() => null) : null;
         if (!found) {
           edges.push(undefined);
           continue;
@@ -129,7 +150,7 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
       }
       // The tool renders on its own schedule: wait until both code blocks are there (or give up after 5 s).
       let measured: Edges = { sample: Number.POSITIVE_INFINITY, example: Number.POSITIVE_INFINITY };
-      const args = { root: finder.root(op), request: finder.request, response: finder.response };
+      const args = { root: finder.root(op), request: finder.request, response: finder.response, panels: finder.panels };
       for (let waited = 0; waited < 5000; waited += 100) {
         measured = await page.evaluate(edgesInPage, args);
         if (Number.isFinite(measured.sample) && Number.isFinite(measured.example)) break;

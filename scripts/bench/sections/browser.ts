@@ -195,8 +195,8 @@ function operationsOf(oursRoot: string, doc: DocName): OperationRef[] {
     .flatMap((file) => {
       const m = /^`([A-Z]+) ([^`]+)`$/m.exec(readFileSync(join(oursRoot, 'operations', file), 'utf8'));
       if (!m) return [];
-      const operationId: string | undefined = described.paths?.[m[2]]?.[m[1].toLowerCase()]?.operationId;
-      return [{ method: m[1], path: m[2], operationId, page: `/operations/${file.replace(/\.md$/, '')}/` }];
+      const raw = described.paths?.[m[2]]?.[m[1].toLowerCase()];
+      return [{ method: m[1], path: m[2], operationId: raw?.operationId, tag: raw?.tags?.[0], page: `/operations/${file.replace(/\.md$/, '')}/` }];
     });
   if (doc !== 'github' || ops.length <= GITHUB_SAMPLE) return ops;
   return Array.from({ length: GITHUB_SAMPLE }, (_, i) => ops[Math.floor((i * ops.length) / GITHUB_SAMPLE)]);
