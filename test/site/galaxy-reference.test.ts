@@ -98,7 +98,7 @@ describe('Galaxy reference pages in Chromium', () => {
     await page.close();
   });
 
-  it('leaves the readOnly id out of the create-planet body fields and example', async () => {
+  it('leaves the readOnly id out of the create-planet body fields and example, and gives enum values their meaning', async () => {
     expect(doc.components.schemas.Planet.properties.id.readOnly).toBe(true);
     const page = await open('create-planet');
     const fields = await page.locator('section.request-body ul.fields > li.field .field-name').allTextContents();
@@ -107,6 +107,22 @@ describe('Galaxy reference pages in Chromium', () => {
     const sample = JSON.parse((await page.getByRole('group', { name: 'curl sample' }).textContent())!.split("--data-raw '")[1].replace(/'\s*$/, ''));
     expect(sample).toHaveProperty('name');
     expect(sample).not.toHaveProperty('id');
+    // Enum values with their meaning (x-enum-descriptions): the value, then what it means.
+    const type = page
+      .locator('section.request-body li.field')
+      .filter({ has: page.getByRole('link', { name: 'type', exact: true }) })
+      .first();
+    const meanings = doc.components.schemas.Planet.properties.type['x-enum-descriptions'] as Record<string, string>;
+    for (const [value, meaning] of Object.entries(meanings)) {
+      expect(
+        await type
+          .locator('dt')
+          .filter({ hasText: `"${value}"` })
+          .count(),
+        value,
+      ).toBe(1);
+      expect(await type.locator('dd').filter({ hasText: meaning }).count(), value).toBe(1);
+    }
     // The answer still has it: readOnly fields are left out of requests only.
     const answer = await page.locator('section.responses [data-response="201"] ul.fields > li.field .field-name').allTextContents();
     expect(answer).toContain('id');

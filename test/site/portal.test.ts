@@ -358,6 +358,17 @@ describe('in Chromium', () => {
     await page.context().close();
   });
 
+  it('copies the page as Markdown: the same text as its Markdown twin', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/operations/create-pet/`);
+    await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied the page as Markdown.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(read(out, 'operations/create-pet.md'));
+    await context.close();
+  });
+
   it('finds an operation by its summary in the search', async () => {
     const page = await open('light', '/');
     await page.click('button:has-text("Search")');
