@@ -141,22 +141,26 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
         await page.evaluate((h) => (location.hash = h), hash);
       } else {
         const root = finder.root(op);
-        const found = root ? await page.waitForSelector(root, { state: 'attached', timeout: 20_000 }).catch(() => null) : null;
+        const found = root ? await page.waitForSelector(root, { state: 'attached', timeout: 10_000 }).catch(() => null) : null;
         if (!found) {
           edges.push(undefined);
           continue;
         }
         await found.evaluate((e) => e.scrollIntoView({ block: 'start' }));
       }
-      // The tool renders on its own schedule: wait until both code blocks are there (or give up after 5 s).
+      // The tool renders on its own schedule: wait until both code blocks are there (or give up after 3 s).
       let measured: Edges = { sample: Number.POSITIVE_INFINITY, example: Number.POSITIVE_INFINITY };
       const args = { root: finder.root(op), request: finder.request, response: finder.response, panels: finder.panels };
-      for (let waited = 0; waited < 5000; waited += 100) {
+      for (let waited = 0; waited < 3000; waited += 100) {
         measured = await page.evaluate(edgesInPage, args);
         if (Number.isFinite(measured.sample) && Number.isFinite(measured.example)) break;
         await page.waitForTimeout(100);
       }
       edges.push(Number.isFinite(measured.sample) || Number.isFinite(measured.example) ? measured : undefined);
+      // A tool that shows none of the first operations shows none of the rest either: said once, not waited for each.
+      if (edges.length === 3 && edges.every((e) => e === undefined)) {
+        return { edges, failure: errors[0] ?? `none of the first ${edges.length} operations showed a request sample or a response example` };
+      }
     }
     return { edges, failure: errors.length > 0 && edges.every((e) => e === undefined) ? errors[0] : undefined };
   } finally {
