@@ -83,9 +83,16 @@ function edgesInPage(args: { root: string | null; request: string; response: str
   return { sample: after(args.request), example: after(args.response) };
 }
 
-/** A tag as Redoc writes it in its routes: lower case, spaces as dashes. */
+/** A tag as Redoc and Scalar write it in their routes: lower case, spaces as dashes. */
 function slugOf(tag: string): string {
   return tag.toLowerCase().trim().replace(/\s+/g, '-');
+}
+
+function route(tool: keyof typeof FINDERS, op: OperationRef): string | undefined {
+  if (tool === 'elements') return op.operationId ? `#/operations/${op.operationId}` : undefined;
+  if (!op.tag) return undefined;
+  if (tool === 'redoc') return op.operationId ? `#/${slugOf(op.tag)}/${op.operationId.toLowerCase()}` : undefined;
+  return `#tag/${slugOf(op.tag)}/${op.method.toUpperCase()}${op.path}`;
 }
 
 /** Ours: the page's own request sample and first response example as it loads. */
@@ -131,21 +138,22 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
     const finder = FINDERS[tool];
     const edges: (Edges | undefined)[] = [];
     for (const op of ops) {
-      if (tool === 'elements' || tool === 'redoc') {
-        if (!op.operationId || (tool === 'redoc' && !op.tag)) {
-          edges.push(undefined);
-          continue;
-        }
-        // Their own routes: Elements `#/operations/<id>`, Redoc `#/<tag>/<id, lower-cased>` (it renders sections as they come into view).
-        const hash = tool === 'elements' ? `#/operations/${op.operationId}` : `#/${slugOf(op.tag!)}/${op.operationId.toLowerCase()}`;
-        await page.evaluate((h) => (location.hash = h), hash);
-      } else {
-        const root = finder.root(op);
-        const found = root ? await page.waitForSelector(root, { state: 'attached', timeout: 10_000 }).catch(() => null) : null;
+      // Each tool's own links: Elements `#/operations/<id>`, Redoc `#/<tag>/<id, lower-cased>`, Scalar
+      // `#tag/<tag>/<METHOD><path>`; they render the operation (large documents lazily) and scroll to it.
+      const hash = route(tool, op);
+      if (!hash) {
+        edges.push(undefined);
+        continue;
+      }
+      await page.evaluate((h) => (location.hash = h), hash);
+      const root = finder.root(op);
+      if (root) {
+        const found = await page.waitForSelector(root, { state: 'attached', timeout: 5_000 }).catch(() => null);
         if (!found) {
           edges.push(undefined);
           continue;
         }
+        // Where the tool's own link lands may be a little off the section's top: the section is put at the top, the same for both.
         await found.evaluate((e) => e.scrollIntoView({ block: 'start' }));
       }
       // The tool renders on its own schedule: wait until both code blocks are there (or give up after 3 s).

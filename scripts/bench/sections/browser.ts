@@ -183,8 +183,9 @@ export async function runBrowser(ctx: Context): Promise<void> {
   );
 }
 
-/** GitHub's operations measured: 100 spread evenly over the document, the same for every tool. */
+/** GitHub's operations measured: 100 spread evenly over the document for ours, every fourth of them for the single-page references (each takes seconds to reach). */
 const GITHUB_SAMPLE = 100;
+const GITHUB_REFERENCE_STEP = 4;
 
 /** Our operations with their pages, from the Markdown copies (which name method and path) and the published description. */
 function operationsOf(oursRoot: string, doc: DocName): OperationRef[] {
@@ -207,6 +208,13 @@ const POSITION_TOOLS = [
   { key: 'redoc', subject: () => redocVersion() },
   { key: 'elements', subject: () => bundles()[1].subject.replace(' web components + CSS', '') },
 ] as const;
+
+/** Medians and counts for the progress log. */
+function summaryOf(edges: (Edges | undefined)[]): string {
+  const shown = edges.filter((e): e is Edges => e !== undefined);
+  const med = (values: number[]) => (values.filter(Number.isFinite).length ? Math.round(median(values.filter(Number.isFinite))) : '-');
+  return `${shown.length}/${edges.length} shown, sample median ${med(shown.map((e) => e.sample))} px, example median ${med(shown.map((e) => e.example))} px`;
+}
 
 function recordEdges(ctx: Context, doc: DocName, subject: string, viewport: (typeof VIEWPORTS)[number], edges: (Edges | undefined)[]): void {
   const shown = edges.filter((e): e is Edges => e !== undefined);
@@ -252,14 +260,17 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
         },
       );
     }
+    ctx.log(`  ours: ${summaryOf(ours)}`);
+    const theirs = doc === 'github' ? ops.filter((_, i) => i % GITHUB_REFERENCE_STEP === 0) : ops;
     for (const tool of POSITION_TOOLS) {
-      ctx.log(`positions ${doc} at ${viewport.name}: ${tool.key}`);
-      const measured = await measureTool(tool.key, browser, urls[tool.key], ops, viewport).catch((error: Error) => ({
+      ctx.log(`positions ${doc} at ${viewport.name}: ${tool.key}, ${theirs.length} operations`);
+      const measured = await measureTool(tool.key, browser, urls[tool.key], theirs, viewport).catch((error: Error) => ({
         edges: [] as (Edges | undefined)[],
         failure: error.message.split('\n')[0],
       }));
       if (measured.failure) ctx.results.note(`Positions (${doc}): ${tool.subject()} showed no operation at ${viewport.name}: ${measured.failure}.`);
       else recordEdges(ctx, doc, tool.subject(), viewport, measured.edges);
+      ctx.log(`  ${tool.key}: ${measured.failure ?? summaryOf(measured.edges)}`);
     }
   }
 }
