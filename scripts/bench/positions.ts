@@ -24,6 +24,8 @@ export interface OperationRef {
   operationId?: string;
   /** The operation's first tag, for the references that route by it. */
   tag?: string;
+  /** Whether any of its responses has a body (else there is no response example to find). */
+  answers: boolean;
   /** Our page's path, `/operations/<slug>/`. */
   page: string;
 }
@@ -123,6 +125,8 @@ export async function measureOurs(browser: Browser, base: string, ops: Operation
 
 export interface ToolMeasure {
   edges: (Edges | undefined)[];
+  /** Operations whose example the tool failed to build and printed its error instead (Elements on a recursive oneOf). */
+  broken?: string[];
   /** Why a page could not be measured (a crash), when it could not. */
   failure?: string;
 }
@@ -137,6 +141,7 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
     await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
     const finder = FINDERS[tool];
     const edges: (Edges | undefined)[] = [];
+    const broken: string[] = [];
     for (const op of ops) {
       // Each tool's own links: Elements `#/operations/<id>`, Redoc `#/<tag>/<id, lower-cased>`, Scalar
       // `#tag/<tag>/<METHOD><path>`; they render the operation (large documents lazily) and scroll to it.
@@ -165,12 +170,16 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
         await page.waitForTimeout(100);
       }
       edges.push(Number.isFinite(measured.sample) || Number.isFinite(measured.example) ? measured : undefined);
+      const failed = await page.evaluate(() =>
+        [...document.querySelectorAll('pre')].some((pre) => pre.getClientRects().length > 0 && /RangeError|cannot be created/.test(pre.textContent ?? '')),
+      );
+      if (failed) broken.push(op.operationId ?? `${op.method} ${op.path}`);
       // A tool that shows none of the first operations shows none of the rest either: said once, not waited for each.
       if (edges.length === 3 && edges.every((e) => e === undefined)) {
         return { edges, failure: errors[0] ?? `none of the first ${edges.length} operations showed a request sample or a response example` };
       }
     }
-    return { edges, failure: errors.length > 0 && edges.every((e) => e === undefined) ? errors[0] : undefined };
+    return { edges, broken, failure: errors.length > 0 && edges.every((e) => e === undefined) ? errors[0] : undefined };
   } finally {
     await context.close();
   }

@@ -197,7 +197,11 @@ function operationsOf(oursRoot: string, doc: DocName): OperationRef[] {
       const m = /^`([A-Z]+) ([^`]+)`$/m.exec(readFileSync(join(oursRoot, 'operations', file), 'utf8'));
       if (!m) return [];
       const raw = described.paths?.[m[2]]?.[m[1].toLowerCase()];
-      return [{ method: m[1], path: m[2], operationId: raw?.operationId, tag: raw?.tags?.[0], page: `/operations/${file.replace(/\.md$/, '')}/` }];
+      const responses = Object.values((raw?.responses ?? {}) as Record<string, { $ref?: string; content?: unknown }>).map((r) =>
+        r.$ref ? described.components?.responses?.[r.$ref.split('/').pop() ?? ''] : r,
+      );
+      const answers = responses.some((r) => r?.content && Object.keys(r.content).length > 0);
+      return [{ method: m[1], path: m[2], operationId: raw?.operationId, tag: raw?.tags?.[0], answers, page: `/operations/${file.replace(/\.md$/, '')}/` }];
     });
   if (doc !== 'github' || ops.length <= GITHUB_SAMPLE) return ops;
   return Array.from({ length: GITHUB_SAMPLE }, (_, i) => ops[Math.floor((i * ops.length) / GITHUB_SAMPLE)]);
@@ -216,7 +220,19 @@ function summaryOf(edges: (Edges | undefined)[]): string {
   return `${shown.length}/${edges.length} shown, sample median ${med(shown.map((e) => e.sample))} px, example median ${med(shown.map((e) => e.example))} px`;
 }
 
-function recordEdges(ctx: Context, doc: DocName, subject: string, viewport: (typeof VIEWPORTS)[number], edges: (Edges | undefined)[]): void {
+/** Both on the first screen: the sample, and the first example where the operation answers with a body at all. */
+function onFirstScreen(e: Edges | undefined, op: OperationRef, height: number): boolean {
+  return e !== undefined && e.sample < height && (e.example < height || (!op.answers && !Number.isFinite(e.example)));
+}
+
+function recordEdges(
+  ctx: Context,
+  doc: DocName,
+  subject: string,
+  viewport: (typeof VIEWPORTS)[number],
+  edges: (Edges | undefined)[],
+  ops: OperationRef[],
+): void {
   const shown = edges.filter((e): e is Edges => e !== undefined);
   const finite = (values: number[]) => values.filter(Number.isFinite);
   const samples = finite(shown.map((e) => e.sample));
@@ -225,7 +241,7 @@ function recordEdges(ctx: Context, doc: DocName, subject: string, viewport: (typ
   if (!phone && samples.length > 0) ctx.results.add(SECTION, doc, subject, `request sample top edge at ${viewport.name} (median)`, 'px', [median(samples)]);
   if (examples.length > 0) ctx.results.add(SECTION, doc, subject, `first response example top edge at ${viewport.name} (median)`, 'px', [median(examples)]);
   if (!phone) {
-    const both = shown.filter((e) => e.sample < viewport.height && e.example < viewport.height).length;
+    const both = edges.filter((e, i) => onFirstScreen(e, ops[i], viewport.height)).length;
     ctx.results.add(SECTION, doc, subject, `operations with both on the first screen at ${viewport.name} (of ${edges.length})`, 'count', [both], 'higher');
   }
 }
@@ -245,9 +261,9 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
   for (const viewport of VIEWPORTS) {
     ctx.log(`positions ${doc} at ${viewport.name}: ours, ${ops.length} operations`);
     const ours = await measureOurs(browser, oursBase, ops, viewport);
-    recordEdges(ctx, doc, SUBJECT.ours, viewport, ours);
+    recordEdges(ctx, doc, SUBJECT.ours, viewport, ours, ops);
     if (viewport.width === 1440) {
-      const off = ours.filter((e) => !(e.sample < viewport.height && e.example < viewport.height)).length;
+      const off = ours.filter((e, i) => !onFirstScreen(e, ops[i], viewport.height)).length;
       ctx.results.target(
         SECTION,
         `request sample and first response example under 900 px at 1440×900 on every page measured (${doc}, ${ops.length} operations)`,
@@ -269,8 +285,14 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
         failure: error.message.split('\n')[0],
       }));
       if (measured.failure) ctx.results.note(`Positions (${doc}): ${tool.subject()} showed no operation at ${viewport.name}: ${measured.failure}.`);
-      else recordEdges(ctx, doc, tool.subject(), viewport, measured.edges);
+      else recordEdges(ctx, doc, tool.subject(), viewport, measured.edges, theirs);
       ctx.log(`  ${tool.key}: ${measured.failure ?? summaryOf(measured.edges)}`);
+      const broken = 'broken' in measured ? (measured.broken ?? []) : [];
+      if (broken.length > 0) {
+        ctx.results.note(
+          `Positions (${doc}): ${tool.subject()} crashed building the example of ${broken.length} of ${theirs.length} operations (${broken.slice(0, 3).join(', ')}) and shows its error there instead; its position is measured all the same.`,
+        );
+      }
     }
   }
 }
