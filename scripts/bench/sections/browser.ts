@@ -179,7 +179,7 @@ export async function runBrowser(ctx: Context): Promise<void> {
     `Page load: headless Chromium, a new browser context (empty cache) per load, pages served uncompressed from 127.0.0.1; heap is CDP Runtime.getHeapUsage after garbage collection, ${SETTLE_MS} ms after the network went idle; "title visible" is the first animation frame with a non-empty h1 inside the window.`,
   );
   results.note(
-    "Positions: top edge of the request sample's code and of the first response example's code, in CSS pixels from the top of the window, median over the operations measured. Ours: each operation's page as it loads. Scalar, Redoc and Elements: their page loaded once per window size, then Elements taken to each operation by its hash route, Scalar and Redoc by scrolling the operation's section to the top of the window (where their own links land).",
+    "Positions: top edge of the request sample's code and of the first response example's code, in CSS pixels from the top of the window, median over the operations measured; an operation that answers with no body has no example to place. Ours: each operation's page as it loads (below the site's header and the page title). Scalar, Redoc and Elements: their page loaded once per window size, then taken to each operation by their own links (Elements `#/operations/<id>`, Redoc `#/<tag>/<id>`, Scalar `#tag/<tag>/<METHOD><path>`), the operation's section at the top of the window. GitHub: ours on 100 operations spread over the document, the single-page references on every fourth of them.",
   );
 }
 
