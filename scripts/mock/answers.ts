@@ -172,7 +172,8 @@ function primaryOf(responses: PreparedResponse[]): PreparedResponse | undefined 
 }
 
 export function prepareAnswers(op: Operation, schemas: Map<string, SchemaNode>, signals: DeprecationSignals | undefined): PreparedAnswers {
-  const responses = op.responses.map((r) => prepareResponse(r, schemas, signals));
+  // A 1xx is interim (a final answer must follow it): never one the mock can send as its answer.
+  const responses = op.responses.filter((r) => !/^1/.test(r.status)).map((r) => prepareResponse(r, schemas, signals));
   const primary = primaryOf(responses);
   const answer = primary
     ? (primary.preferred?.first ?? primary.bare)
