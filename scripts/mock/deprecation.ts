@@ -46,8 +46,9 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
     if (successor) {
       let complete = true;
       const url = successor.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
-        if (params[name] === undefined) complete = false;
-        return encodeURIComponent(params[name] ?? '');
+        const value = Object.hasOwn(params, name) ? params[name] : undefined;
+        if (value === undefined) complete = false;
+        return encodeURIComponent(value ?? '');
       });
       parts.push(`<${complete ? url : page(successor.slug)}>; rel="successor-version"`);
     }

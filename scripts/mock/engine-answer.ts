@@ -64,7 +64,7 @@ function engineRequest(x: Exchange, mock: MockOperation, params: Record<string, 
   for (const [k, v] of Object.entries(x.req.headers)) if (typeof v === 'string') headers[k] = v;
   return {
     method: mock.op.method,
-    path: mock.op.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? name)),
+    path: mock.op.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(Object.hasOwn(params, name) ? params[name] : name)),
     query,
     headers,
     body: request.body,

@@ -37,6 +37,7 @@ interface TreeNode<T> {
   entry: PathEntry<T> | undefined;
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze(Object.create(null));
 const newNode = <T>(): TreeNode<T> => ({ exact: undefined, patterns: undefined, param: undefined, entry: undefined });
 const WHOLE_PARAM = /^\{([^{}]+)\}$/;
 const ANY_PARAM = /\{([^{}]+)\}/g;
@@ -111,14 +112,15 @@ export class Router<T> {
 
   match(path: string): RouteMatch<T> | undefined {
     const exact = this.exactPaths.get(path);
-    if (exact) return { entry: exact, params: {} };
+    if (exact) return { entry: exact, params: NO_PARAMS };
     const raw = path.split('/');
     const segments: (string | undefined)[] = new Array(raw.length - 1);
     for (let i = 1; i < raw.length; i++) segments[i - 1] = decodeSegment(raw[i]);
     const captures: string[] = [];
     const entry = walk(this.root, segments, raw, 0, captures);
     if (!entry) return undefined;
-    const params: Record<string, string> = {};
+    // Null prototype: a parameter named `constructor` or `__proto__` is held like any other.
+    const params = Object.create(null) as Record<string, string>;
     let badEncoding: string[] | undefined;
     for (let i = 0; i < entry.names.length; i++) {
       const value = captures[i];

@@ -93,6 +93,8 @@ export class SchemaCompiler {
       validateSchema: false,
       addUsedSchema: false,
       coerceTypes: coerce ? ('array' as const) : false,
+      // A field named `toString` or `constructor` is the request's own, never the one every object inherits.
+      ownProperties: true,
     };
     const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
     const ajv = new Ajv(options);
@@ -157,9 +159,10 @@ export class SchemaCompiler {
       } else if (key === 'required' && Array.isArray(value)) {
         // A read-only property is the server's to fill: a request may leave it out.
         const properties = isObject(node.properties) ? node.properties : {};
-        out.required = value.filter((name) => !this.isReadOnly(properties[name]));
+        out.required = value.filter((name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && this.isReadOnly(properties[name])));
       } else out[key] = value;
     }
+    protoProperty(out);
     if (this.is30) {
       for (const [flag, bound] of [
         ['exclusiveMinimum', 'minimum'],
@@ -191,6 +194,18 @@ export class SchemaCompiler {
     }
     return isObject(node) && node.readOnly === true;
   }
+}
+
+/**
+ * ajv skips a property named `__proto__` (it guards its own objects against it), so the
+ * check of such a field moves to `patternProperties`, which ajv applies to every own key.
+ */
+function protoProperty(out: Record<string, unknown>): void {
+  const properties = out.properties;
+  if (!isObject(properties) || !Object.hasOwn(properties, '__proto__')) return;
+  const { __proto__: schema, ...rest } = properties;
+  out.properties = rest;
+  out.patternProperties = { ...(isObject(out.patternProperties) ? out.patternProperties : {}), '^__proto__$': schema };
 }
 
 function safeDecode(text: string): string {
