@@ -55,12 +55,19 @@ const SUBSCHEMA = new Set([
 ]);
 const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose subschemas apply to the same value as the schema itself (not to a field or an item). */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const IN_PLACE_ONE = ['not', 'if', 'then', 'else'] as const;
 
 export class SchemaCompiler {
   private readonly document: OpenApiDocument;
   private readonly is30: boolean;
   private readonly refIds = new Map<string, string>();
   private readonly converted = new Map<string, unknown>();
+  /** Components whose in-place references have been followed (`open` while being followed). */
+  private readonly inPlace = new Map<string, 'open' | 'done'>();
+  /** `$ref` nodes that lead back, at the same value, to a schema that contains them (A all of B, B all of A). */
+  private readonly loops = new WeakSet<object>();
   private plain?: AjvLike;
   private coercing?: AjvLike;
   private counter = 0;
@@ -119,36 +126,63 @@ export class SchemaCompiler {
     if (known) return known;
     const id = `https://schemas.mock.invalid/${++this.counter}`;
     this.refIds.set(ref, id);
-    let target: unknown = {};
-    if (ref.startsWith('#')) {
-      let pointer = ref.slice(1);
-      try {
-        pointer = decodeURIComponent(pointer);
-      } catch {
-        // Keep the pointer as written.
-      }
-      target = getByPointer(this.document, pointer) ?? {};
-    }
+    this.markLoops(ref);
     // Registered before converting, so a schema that refers to itself finds its own id.
     this.converted.set(ref, {});
-    const converted = this.convert(target);
+    const converted = this.convert(this.target(ref));
     this.converted.set(ref, converted);
     for (const ajv of this.instances()) ajv.addSchema(this.wrap(converted, id), id);
     return id;
   }
 
+  private target(ref: string): unknown {
+    if (!ref.startsWith('#')) return {};
+    return getByPointer(this.document, safeDecode(ref.slice(1))) ?? {};
+  }
+
+  /**
+   * Finds the references that close a loop at one value (A all of B, B all of A, S all of S):
+   * ajv would follow them forever. Each such reference then checks nothing more, since the
+   * schema it leads back to is already being applied to that value. Depth first over the
+   * in-place references only: recursion through a field or an item ends with the data.
+   */
+  private markLoops(ref: string): void {
+    if (this.inPlace.has(ref)) return;
+    this.inPlace.set(ref, 'open');
+    for (const node of this.inPlaceRefs(this.target(ref), [])) {
+      const state = this.inPlace.get(node.$ref as string);
+      if (state === 'open') this.loops.add(node);
+      else if (state === undefined) this.markLoops(node.$ref as string);
+    }
+    this.inPlace.set(ref, 'done');
+  }
+
+  private inPlaceRefs(node: unknown, out: Record<string, unknown>[]): Record<string, unknown>[] {
+    if (!isObject(node)) return out;
+    if (typeof node.$ref === 'string') {
+      out.push(node);
+      if (this.is30) return out;
+    }
+    for (const key of IN_PLACE_LISTS) if (Array.isArray(node[key])) for (const member of node[key]) this.inPlaceRefs(member, out);
+    for (const key of IN_PLACE_ONE) this.inPlaceRefs(node[key], out);
+    if (isObject(node.dependentSchemas)) for (const member of Object.values(node.dependentSchemas)) this.inPlaceRefs(member, out);
+    return out;
+  }
+
   private convert(node: unknown): unknown {
     if (Array.isArray(node)) return node.map((n) => this.convert(n));
     if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string') {
-      const ref = { $ref: this.refId(node.$ref) };
+    const loop = this.loops.has(node);
+    if (typeof node.$ref === 'string' && this.is30) {
+      const ref = loop ? {} : { $ref: this.refId(node.$ref) };
       // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
-      if (this.is30) return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
+      return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref') out.$ref = this.refId(value);
-      else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
+      if (key === '$ref') {
+        if (!loop) out.$ref = this.refId(value);
+      } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
       else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
       else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
       else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
