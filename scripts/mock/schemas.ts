@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { getByPointer, isObject } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
+import { linearPattern } from '../model/linear-pattern.ts';
+import { linearRegExp } from './linear-regexp.ts';
 
 // ajv ships CommonJS; createRequire loads it on first use instead of at startup.
 const require = createRequire(import.meta.url);
@@ -102,6 +104,8 @@ export class SchemaCompiler {
       coerceTypes: coerce ? ('array' as const) : false,
       // A field named `toString` or `constructor` is the request's own, never the one every object inherits.
       ownProperties: true,
+      // Patterns run on RE2: no value can make a check backtrack.
+      code: { regExp: linearRegExp },
     };
     const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
     const ajv = new Ajv(options);
@@ -179,13 +183,23 @@ export class SchemaCompiler {
       return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
     const out: Record<string, unknown> = {};
+    let skipAdditional = false;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref') {
         if (!loop) out.$ref = this.refId(value);
       } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
       else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
       else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
-      else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
+      else if (key === 'pattern') {
+        // A pattern RE2 cannot express is left unchecked (the mock says so when it starts).
+        if (typeof value !== 'string' || linearPattern(value).ok) out.pattern = value;
+      } else if (key === 'patternProperties' && isObject(value)) {
+        const entries = Object.entries(value);
+        const kept = entries.filter(([pattern]) => linearPattern(pattern).ok);
+        out.patternProperties = Object.fromEntries(kept.map(([k, v]) => [k, this.convert(v)]));
+        // Fields an unchecked pattern would have covered are not refused as unknown either.
+        if (kept.length < entries.length) skipAdditional = true;
+      } else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v)]));
       } else if (key === 'items') {
         if (Array.isArray(value)) out[this.is30 ? 'items' : 'prefixItems'] = value.map((v) => this.convert(v));
@@ -195,6 +209,10 @@ export class SchemaCompiler {
         const properties = isObject(node.properties) ? node.properties : {};
         out.required = value.filter((name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && this.isReadOnly(properties[name])));
       } else out[key] = value;
+    }
+    if (skipAdditional) {
+      delete out.additionalProperties;
+      delete out.unevaluatedProperties;
     }
     protoProperty(out);
     if (this.is30) {

@@ -79,6 +79,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 
   const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
   let state = createState(built, site);
+  for (const notice of state.notices) log.message(notice);
   const events = new EventEmitter();
 
   const server = createServer(
@@ -134,6 +135,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       state = next;
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
+      for (const notice of next.notices) log.message(notice);
       lastFailed = false;
       const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
       options.onReload?.(event);

@@ -12,6 +12,7 @@ import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
 import { compileSecurity, type SecurityCheck } from './security.ts';
+import { uncheckedPatterns } from './unchecked-patterns.ts';
 
 export interface MockOperation {
   op: Operation;
@@ -35,6 +36,8 @@ export interface MockState {
   files: string[];
   compiler: SchemaCompiler;
   engine: Engine;
+  /** What the mock leaves out of this version (unchecked patterns, unsendable headers), one line each, said at start and reload. */
+  notices: string[];
   /** Request checks of one operation, read on first use. */
   requestSpec(mock: MockOperation): RequestSpec;
   match(path: string): RouteMatch<MockOperation> | undefined;
@@ -105,6 +108,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     files: result.files,
     compiler,
     engine: new Engine(document),
+    notices: uncheckedPatterns(document, model.operations),
     requestSpec(mock) {
       return (mock.request ??= readRequestSpec(document, mock.op, resolve));
     },

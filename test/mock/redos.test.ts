@@ -1,0 +1,78 @@
+// Patterns run in linear time: a value made to make a backtracking engine
+// take forever against nested quantifiers is refused at once (RE2 decides it),
+// and 20 other clients are answered meanwhile within 50 ms each. Patterns RE2
+// cannot express are left unchecked, and the mock says which when it starts.
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.ts';
+import { expectErrorShape, startMock } from './helpers.ts';
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+beforeAll(async () => {
+  mock = await startMock({ spec: resolve(ROOT, 'test/mock/fixtures/hostile/redos.yaml') });
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+async function timed(path: string, init: RequestInit = {}) {
+  const started = performance.now();
+  const response = await fetch(`${mock.url}${path}`, init);
+  const body = await response.json();
+  return { status: response.status, body, ms: performance.now() - started };
+}
+
+const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('patterns in linear time', () => {
+  it('refuses hostile values at once while 20 other clients are answered within 50 ms each', async () => {
+    // Every operation's checks are compiled on first use: once before the clock runs.
+    expect((await timed('/codes?q=aaa', json({ code: 'aa' }))).status).toBe(201);
+    // And the connections are opened: what is timed is the answer, not the handshake.
+    for (const r of await Promise.all(Array.from({ length: 24 }, () => timed('/fast')))) expect(r.status).toBe(200);
+
+    const hostile = [
+      timed(`/codes?q=${'a'.repeat(40)}!`, json({})),
+      timed('/codes', json({ code: `${'a'.repeat(40)}!` })),
+      timed('/codes', json({ email: `${'a'.repeat(40)}!` })),
+      // As long as the body limit allows.
+      timed('/codes', json({ code: `${'a'.repeat(60_000)}!` })),
+    ];
+    const others = Array.from({ length: 20 }, () => timed('/fast'));
+    const [answered, refused] = await Promise.all([Promise.all(others), Promise.all(hostile)]);
+    for (const r of answered) {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ fast: true });
+      expect(r.ms).toBeLessThan(50);
+    }
+    const fields = ['query.q', 'body.code', 'body.email', 'body.code'];
+    refused.forEach((r, i) => {
+      expect(r.status).toBe(400);
+      expectErrorShape(r.body, 400, 'validation_failed');
+      expect(r.body.message).toMatch(new RegExp(`^${fields[i].replace('.', '\\.')} must match pattern`));
+      expect(r.ms).toBeLessThan(1000);
+    });
+  });
+
+  it('still accepts values the patterns allow', async () => {
+    const r = await timed(`/codes?q=${'a'.repeat(1000)}`, json({ code: 'a'.repeat(1001), email: 'ann.lee@example.com' }));
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ created: true });
+  });
+
+  it('says at start which patterns it leaves unchecked, escaped, and answers those requests', async () => {
+    const lines = mock.output.text.split('\n').filter((line) => line.startsWith('Not checked by the mock:'));
+    expect(lines).toEqual([
+      'Not checked by the mock: POST /secrets: pattern "^(?=.*\\\\d)(?=.*[a-z]).{8,}$" at #/paths/~1secrets/post/requestBody/content/application~1json/schema/properties/password/pattern (RE2 has no lookahead).',
+      'Not checked by the mock: POST /secrets: pattern "^(\\\\w)\\\\1$" at #/paths/~1secrets/post/requestBody/content/application~1json/schema/properties/repeat/pattern (RE2 has no backreference).',
+      'Not checked by the mock: POST /secrets: pattern "^(?<!x)y_" at #/paths/~1secrets/post/requestBody/content/application~1json/schema/patternProperties/^(?<!x)y_ (RE2 has no lookbehind).',
+    ]);
+    const unchecked = await timed('/secrets', json({ password: 'short', repeat: 'ab', y_1: 'not a number' }));
+    expect(unchecked.status).toBe(201);
+    expect(unchecked.body).toEqual({ stored: true });
+    // The rest of the same schema is still checked.
+    const wrongType = await timed('/secrets', json({ size: 'x' }));
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toBe('body.size must be integer');
+  });
+});
