@@ -140,7 +140,7 @@ function splitStyle(value: string, spec: ParamSpec): string[] {
   const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
   let text = value;
   if (spec.in === 'path' && spec.style === 'label') text = text.replace(/^\./, '');
-  if (spec.in === 'path' && spec.style === 'matrix') text = text.replace(new RegExp(`^;${spec.name}=`), '');
+  if (spec.in === 'path' && spec.style === 'matrix' && text.startsWith(`;${spec.name}=`)) text = text.slice(spec.name.length + 2);
   return text === '' ? [] : text.split(spec.style === 'label' && spec.explode ? '.' : delimiter);
 }
 

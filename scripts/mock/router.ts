@@ -3,6 +3,7 @@
 // segments tried before templated ones (`/pets/mine` beats `/pets/{petId}`),
 // with backtracking so a dead end under an exact segment still falls back to
 // a template.
+import { RE2JS } from 're2js';
 
 export interface PathEntry<T> {
   /** The template as written in the document, e.g. `/pets/{petId}`. */
@@ -24,7 +25,9 @@ export interface RouteMatch<T> {
 }
 
 interface Pattern<T> {
-  regex: RegExp;
+  source: string;
+  /** On RE2: `{a}-{b}.json` against a long segment of dashes would make a backtracking engine take polynomial time. */
+  regex: RE2JS;
   node: TreeNode<T>;
 }
 
@@ -79,9 +82,9 @@ export class Router<T> {
         });
         const key = `^${source.join('')}$`;
         node.patterns ??= [];
-        let pattern = node.patterns.find((p) => p.regex.source === key);
+        let pattern = node.patterns.find((p) => p.source === key);
         if (!pattern) {
-          pattern = { regex: new RegExp(key), node: newNode() };
+          pattern = { source: key, regex: RE2JS.compile(key), node: newNode() };
           node.patterns.push(pattern);
         }
         node = pattern.node;

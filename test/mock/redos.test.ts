@@ -54,6 +54,25 @@ describe('patterns in linear time', () => {
     });
   });
 
+  it('routes segments with several parameters in linear time', async () => {
+    expect((await timed('/files/x-y-3.json')).status).toBe(200);
+    expect((await timed('/files/a-b-12.json')).body).toEqual({ file: true });
+    const started = performance.now();
+    const [miss, wrong] = await Promise.all([timed(`/files/${'-'.repeat(8000)}`), timed(`/files/${'a-'.repeat(4000)}x.json`)]);
+    expect(miss.status).toBe(404);
+    expectErrorShape(miss.body, 404, 'route_not_found');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('path.c must be integer');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('reads a matrix parameter whose name is not a valid regular expression', async () => {
+    expect(await timed('/matrix/;a[(b+)+=5,6')).toMatchObject({ status: 200, body: { matrix: true } });
+    const wrong = await timed(`/matrix/;a[(b+)+=5,x`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('path.a[(b+)+[1] must be integer');
+  });
+
   it('still accepts values the patterns allow', async () => {
     const r = await timed(`/codes?q=${'a'.repeat(1000)}`, json({ code: 'a'.repeat(1001), email: 'ann.lee@example.com' }));
     expect(r.status).toBe(201);
