@@ -7,6 +7,7 @@ import type { ApiModel, Operation, SchemaNode } from '../model/types.ts';
 import { prepareAnswers, type PreparedAnswers } from './answers.ts';
 import { exposeHeaderList } from './cors.ts';
 import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
+import { LeftOutHeaders } from './header-values.ts';
 import { Engine } from './engine.ts';
 import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
@@ -65,15 +66,17 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
   const schemas = new Map<string, SchemaNode>(model.schemas.map((s) => [s.name, s.schema]));
   const router = new Router<MockOperation>();
   const declaredHeaders = new Set<string>();
+  const leftOut = new LeftOutHeaders();
   for (const op of model.operations) {
-    const signals = deprecationSignals(op, model.operations, site);
+    const signals = deprecationSignals(op, model.operations, site, leftOut);
     const unauthorized = op.responses.find((r) => r.status === '401');
     const declaredChallenge = unauthorized?.headers.find((h) => h.name.toLowerCase() === 'www-authenticate')?.example;
+    const challenge = typeof declaredChallenge === 'string' ? leftOut.check(op, 'WWW-Authenticate', declaredChallenge) : undefined;
     const mock: MockOperation = {
       op,
-      security: compileSecurity(op.security, model.securitySchemes, model.info.title, typeof declaredChallenge === 'string' ? declaredChallenge : undefined),
+      security: compileSecurity(op.security, model.securitySchemes, model.info.title, challenge),
       signals,
-      answers: prepareAnswers(op, schemas, signals),
+      answers: prepareAnswers(op, schemas, signals, leftOut),
     };
     router.add(op.path, op.method, mock);
     for (const r of op.responses) for (const h of r.headers) declaredHeaders.add(h.name);
@@ -108,7 +111,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     files: result.files,
     compiler,
     engine: new Engine(document),
-    notices: uncheckedPatterns(document, model.operations),
+    notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
     requestSpec(mock) {
       return (mock.request ??= readRequestSpec(document, mock.op, resolve));
     },
