@@ -9,6 +9,7 @@ import { exposeHeaderList } from './cors.ts';
 import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
 import { LeftOutHeaders } from './header-values.ts';
 import { Engine } from './engine.ts';
+import type { EnginePool } from './engine-pool.ts';
 import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
@@ -61,7 +62,7 @@ function basePathsOf(model: ApiModel): string[] {
   return [...paths].sort((a, b) => b.length - a.length);
 }
 
-export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string): MockState {
+export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string, pool: EnginePool): MockState {
   const { model, document } = result;
   const schemas = new Map<string, SchemaNode>(model.schemas.map((s) => [s.name, s.schema]));
   const router = new Router<MockOperation>();
@@ -110,7 +111,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     document,
     files: result.files,
     compiler,
-    engine: new Engine(document),
+    engine: new Engine(document, pool),
     notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
     requestSpec(mock) {
       return (mock.request ??= readRequestSpec(document, mock.op, resolve));
