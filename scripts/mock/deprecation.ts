@@ -55,6 +55,8 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
   // RFC 9745 has no "just deprecated" form; without a date the header is left out rather than invented.
   const deprecation = at !== undefined ? `@${at}` : declared && /^@-?\d+$/.test(declared) ? declared : undefined;
   if (deprecation && (op.deprecated || at !== undefined)) fixed.push('Deprecation', deprecation);
+  // A declared value that is not RFC 9745's form is left out; said at start when HTTP could not even carry it.
+  else if (declared !== undefined) leftOut.check(op, 'Deprecation', declared);
   const sunsetMs = info.sunset ? Date.parse(info.sunset) : Number.NaN;
   const declaredSunset = Number.isNaN(sunsetMs) ? declaredExample(op, 'sunset') : undefined;
   const sunset =

@@ -29,6 +29,7 @@ describe('portal/header-value-safe', () => {
       `${FIXTURES}/header-values.yaml:32:24 error portal/header-value-safe`,
       `${FIXTURES}/header-values.yaml:35:24 error portal/header-value-safe`,
       `${FIXTURES}/header-values.yaml:47:24 error portal/header-value-safe`,
+      `${FIXTURES}/header-values.yaml:85:24 error portal/header-value-safe`,
     ]);
     expect(messages[0]).toBe(
       'This header example holds a line break or control character (\\r at character 30): HTTP cannot send it, so the mock leaves the header out.',

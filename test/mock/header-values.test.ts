@@ -41,6 +41,15 @@ describe('header values from the description', () => {
     );
   });
 
+  it('answers a deprecated operation whose Deprecation example it cannot send without one', async () => {
+    const r = await get('/older');
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ older: true });
+    expect(headerNames(r.raw)).not.toContain('deprecation');
+    expect(headerNames(r.raw)).not.toContain('x-injected');
+    expect(r.headers.link).toBe('<http://portal.test/operations/get-older/>; rel="deprecation"');
+  });
+
   it('answers 401 with a challenge it can send', async () => {
     for (const path of ['/old/1', '/plain']) {
       const r = await get(path);
@@ -58,6 +67,7 @@ describe('header values from the description', () => {
       'Left out by the mock: GET /old/{id}: header Sunset: "Wed, 11 Nov 2026 23:59:59 GMT\\r\\nX-Injected: sunset" cannot be sent in HTTP (a line break or control character).',
       'Left out by the mock: GET /old/{id}: header WWW-Authenticate: "ApiKey realm=\\"x\\"\\r\\nX-Injected: challenge" cannot be sent in HTTP (a line break or control character).',
       'Left out by the mock: GET /old/{id}: header X-Note: "line one\\nline two" cannot be sent in HTTP (a line break or control character).',
+      'Left out by the mock: GET /older: header Deprecation: "@1735689600\\r\\nX-Injected: deprecation" cannot be sent in HTTP (a line break or control character).',
     ]);
   });
 });
