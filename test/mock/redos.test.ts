@@ -2,7 +2,9 @@
 // take forever against nested quantifiers is refused at once (RE2 decides it),
 // and 20 other clients are answered meanwhile within 50 ms each. Patterns RE2
 // cannot express are left unchecked, and the mock says which when it starts.
-import { resolve } from 'node:path';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 import { expectErrorShape, startMock } from './helpers.ts';
@@ -93,5 +95,25 @@ describe('patterns in linear time', () => {
     const wrongType = await timed('/secrets', json({ size: 'x' }));
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.message).toBe('body.size must be integer');
+  });
+});
+
+describe('unchecked patterns on reload', () => {
+  it('lists them again after the version that brings them is served', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-patterns-'));
+    const spec = join(dir, 'openapi.yaml');
+    writeFileSync(spec, "openapi: 3.0.3\ninfo: {title: Plain, version: '1'}\npaths: {}\n");
+    const plain = await startMock({ spec });
+    try {
+      expect(plain.output.text).not.toContain('Not checked by the mock');
+      copyFileSync(resolve(ROOT, 'test/mock/fixtures/hostile/redos.yaml'), spec);
+      const event = await plain.reload();
+      expect(event.ok, JSON.stringify(event.diagnostics)).toBe(true);
+      const after = plain.output.text.slice(plain.output.text.indexOf('Reloaded in'));
+      expect(after.match(/^Not checked by the mock: POST \/secrets: /gm)).toHaveLength(3);
+    } finally {
+      await plain.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
