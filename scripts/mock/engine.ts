@@ -33,10 +33,18 @@ function collectRefs(node: unknown, out: Set<string>): void {
   }
 }
 
+/** An own property, whatever its name: a component called `__proto__` is a component, not this object's prototype. */
+function define(node: Record<string, any>, key: string, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function setByPath(target: Record<string, any>, segments: string[], value: unknown): void {
   let node = target;
-  for (let i = 0; i < segments.length - 1; i++) node = node[segments[i]] ??= {};
-  node[segments[segments.length - 1]] = value;
+  for (let i = 0; i < segments.length - 1; i++) {
+    if (!Object.hasOwn(node, segments[i])) define(node, segments[i], {});
+    node = node[segments[i]];
+  }
+  define(node, segments[segments.length - 1], value);
 }
 
 function splitPointer(ref: string): string[] {

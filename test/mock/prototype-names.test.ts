@@ -66,4 +66,17 @@ describe('fields named like Object.prototype members', () => {
     expect(form.status).toBe(400);
     expect((await form.json()).message).toBe('body.constructor is required');
   });
+
+  it('answers from a component named __proto__, its example and a generated body alike, touching no prototype', async () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const example = await fetch(`${mock.url}/component`);
+    expect(example.status).toBe(200);
+    expect(await example.json()).toEqual({ constructor: 'built', toString: 7 });
+    const generated = await fetch(`${mock.url}/component`, { headers: { prefer: 'dynamic=true' } });
+    expect(generated.status).toBe(200);
+    const body = await generated.json();
+    expect(typeof body.constructor).toBe('string');
+    expect(Number.isInteger(body.toString)).toBe(true);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+  });
 });
