@@ -8,6 +8,7 @@ import type { EngineOptions, EngineRequest } from './engine.ts';
 import type { GenerateResult } from './engine-pool.ts';
 import { finish, internalError, send, sendError, signalHeaders, type Exchange } from './exchange.ts';
 import { printable } from './log.ts';
+import { fieldMap } from './request-checks.ts';
 import type { MockOperation } from './state.ts';
 
 /** Headers the engine sets that describe its own framing, not the answer. */
@@ -67,13 +68,14 @@ export async function engineAnswer(
 
 /** The request as the engine reads it: the operation's path filled in, query and headers as plain records. */
 function engineRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, request: { query?: URLSearchParams; body?: unknown }): EngineRequest {
-  const query: Record<string, string | string[]> = {};
+  // Null prototype: a query key or header named `__proto__` is held like any other.
+  const query = fieldMap<string | string[]>();
   if (request.query)
     for (const key of new Set(request.query.keys())) {
       const all = request.query.getAll(key);
       query[key] = all.length === 1 ? all[0] : all;
     }
-  const headers: Record<string, string> = {};
+  const headers = fieldMap<string>();
   for (const [k, v] of Object.entries(x.req.headers)) if (typeof v === 'string') headers[k] = v;
   return {
     method: mock.op.method,
