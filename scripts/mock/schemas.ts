@@ -11,6 +11,7 @@ import { getByPointer, isObject } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
 import { linearPattern } from '../model/linear-pattern.ts';
 import { linearRegExp } from './linear-regexp.ts';
+import { uniqueItemsKeyword } from './unique-items.ts';
 
 // ajv ships CommonJS; createRequire loads it on first use instead of at startup.
 const require = createRequire(import.meta.url);
@@ -19,6 +20,7 @@ export type { ErrorObject, ValidateFunction };
 
 interface AjvLike {
   addSchema(schema: object, key?: string): unknown;
+  addKeyword(definition: object): unknown;
   compile(schema: object): ValidateFunction;
 }
 
@@ -110,6 +112,7 @@ export class SchemaCompiler {
     const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
     const ajv = new Ajv(options);
     require('ajv-formats').default(ajv);
+    ajv.addKeyword(uniqueItemsKeyword);
     // Refs already registered on the other instance are registered here too.
     for (const [pointer, id] of this.refIds) ajv.addSchema(this.wrap(this.converted.get(pointer), id), id);
     return ajv;
@@ -190,7 +193,10 @@ export class SchemaCompiler {
       } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
       else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
       else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
-      else if (key === 'pattern') {
+      else if (key === 'uniqueItems') {
+        // ajv's own check compares items pairwise; this one is linear (unique-items.ts).
+        if (value === true) out[uniqueItemsKeyword.keyword] = true;
+      } else if (key === 'pattern') {
         // A pattern RE2 cannot express is left unchecked (the mock says so when it starts).
         if (typeof value !== 'string' || linearPattern(value).ok) out.pattern = value;
       } else if (key === 'patternProperties' && isObject(value)) {

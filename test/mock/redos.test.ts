@@ -56,6 +56,31 @@ describe('patterns in linear time', () => {
     });
   });
 
+  it('checks uniqueItems in linear time', async () => {
+    // 64 KiB of distinct objects: compared pairwise, tens of millions of comparisons.
+    const distinct = Array.from({ length: 6000 }, (_, i) => ({ a: i }));
+    const started = performance.now();
+    const [ok, others] = await Promise.all([timed('/codes', json({ tags: distinct })), Promise.all(Array.from({ length: 20 }, () => timed('/fast')))]);
+    expect(ok.status).toBe(201);
+    for (const r of others) expect(r.ms).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const duplicate = await timed('/codes', json({ tags: [...distinct.slice(0, 100), { a: 5 }] }));
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.message).toBe('body.tags must NOT have duplicate items (items ## 5 and 100 are identical)');
+    // Equal as JSON Schema counts it: the same fields in another order.
+    const reordered = await timed(
+      '/codes',
+      json({
+        tags: [
+          { a: 1, b: [2] },
+          { b: [2], a: 1 },
+        ],
+      }),
+    );
+    expect(reordered.body.message).toBe('body.tags must NOT have duplicate items (items ## 0 and 1 are identical)');
+    expect((await timed('/codes', json({ tags: [1, '1', [1], { a: 1 }, null] }))).status).toBe(201);
+  });
+
   it('routes segments with several parameters in linear time', async () => {
     expect((await timed('/files/x-y-3.json')).status).toBe(200);
     expect((await timed('/files/a-b-12.json')).body).toEqual({ file: true });
