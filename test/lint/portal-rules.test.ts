@@ -46,9 +46,9 @@ describe('portal/pattern-linear', () => {
   it('warns at each pattern the mock leaves unchecked, and only those', async () => {
     const { where, messages } = await portalProblems(`${FIXTURES}/redos.yaml`);
     expect(where).toEqual([
-      `${FIXTURES}/redos.yaml:44:17 warning portal/pattern-linear`,
-      `${FIXTURES}/redos.yaml:40:51 warning portal/pattern-linear`,
-      `${FIXTURES}/redos.yaml:41:49 warning portal/pattern-linear`,
+      `${FIXTURES}/redos.yaml:46:17 warning portal/pattern-linear`,
+      `${FIXTURES}/redos.yaml:42:51 warning portal/pattern-linear`,
+      `${FIXTURES}/redos.yaml:43:49 warning portal/pattern-linear`,
     ]);
     expect(messages).toEqual([
       'The mock cannot check this pattern in linear time and leaves the fields it names unchecked: RE2 has no lookbehind.',
