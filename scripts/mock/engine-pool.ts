@@ -143,8 +143,8 @@ export class EnginePool {
     clearTimeout(slot.timer);
     void slot.worker.terminate();
     if (slot.job) slot.job.done({ kind: 'limit', message });
-    // A worker that could not even start: the answers waiting for one would wait for the next in vain.
-    else if (!slot.ready && this.slots.size === 0) for (const job of this.queue.splice(0)) job.done({ kind: 'limit', message });
+    // A worker that could not even start: the answers waiting would wait for the next in vain (and start one after another).
+    else if (!slot.ready) for (const job of this.queue.splice(0)) job.done({ kind: 'limit', message });
     if (!this.closed) this.dispatch();
   }
 
