@@ -125,6 +125,11 @@ export function matchMedia(media: BodyMedia[], contentType: string): BodyMedia |
   return media.find((m) => m.type === `${major}/*`) ?? media.find((m) => m.type === '*/*');
 }
 
+/** Fields by the names a request or a document gives them: `constructor` or `__proto__` is a name like any other, not a property every object inherits. */
+export function fieldMap<T = unknown>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 export interface RawRequest {
   params: Record<string, string>;
   query: URLSearchParams | undefined;
@@ -135,7 +140,7 @@ function splitStyle(value: string, spec: ParamSpec): string[] {
   const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
   let text = value;
   if (spec.in === 'path' && spec.style === 'label') text = text.replace(/^\./, '');
-  if (spec.in === 'path' && spec.style === 'matrix') text = text.replace(new RegExp(`^;${spec.name}=`), '');
+  if (spec.in === 'path' && spec.style === 'matrix' && text.startsWith(`;${spec.name}=`)) text = text.slice(spec.name.length + 2);
   return text === '' ? [] : text.split(spec.style === 'label' && spec.explode ? '.' : delimiter);
 }
 
@@ -159,7 +164,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
     case 'query': {
       if (!raw.query) return undefined;
       if (spec.shape === 'object' && spec.style === 'deepObject') {
-        const out: Record<string, string> = {};
+        const out = fieldMap<string>();
         const prefix = `${spec.name}[`;
         for (const [key, value] of raw.query) if (key.startsWith(prefix) && key.endsWith(']')) out[key.slice(prefix.length, -1)] = value;
         return Object.keys(out).length > 0 ? out : undefined;
@@ -192,7 +197,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
   if (spec.shape === 'object' && spec.style !== 'deepObject') {
     // `simple`/`form` objects: `k1,v1,k2,v2`, or `k1=v1,k2=v2` when exploded.
     const parts = splitStyle(text, spec);
-    const out: Record<string, string> = {};
+    const out = fieldMap<string>();
     if (spec.explode)
       for (const part of parts) {
         const eq = part.indexOf('=');
@@ -208,7 +213,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
 export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
   if (spec.params.length === 0) return undefined;
   let cookies: Map<string, string> | undefined;
-  const data: Record<ParameterLocation, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  const data: Record<ParameterLocation, Record<string, unknown>> = { path: fieldMap(), query: fieldMap(), header: fieldMap(), cookie: fieldMap() };
   let present = 0;
   for (const param of spec.params) {
     const value = readParam(param, raw, () => (cookies ??= parseCookies(raw.headers.cookie)));
@@ -230,7 +235,7 @@ export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: Schema
 function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFunction | null {
   const properties: Record<string, { type: 'object'; properties: Record<string, unknown> }> = {};
   for (const param of spec.params) {
-    properties[param.in] ??= { type: 'object', properties: {} };
+    properties[param.in] ??= { type: 'object', properties: fieldMap() };
     properties[param.in].properties[param.name] = param.schema;
   }
   return compiler.compile({ type: 'object', properties }, true) ?? null;
@@ -247,7 +252,7 @@ export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompi
 
 /** A form body as an object of strings (arrays for repeated fields), for the coercing validator. */
 export function parseForm(text: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out = fieldMap<string | string[]>();
   for (const [key, value] of new URLSearchParams(text)) {
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];

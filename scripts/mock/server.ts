@@ -15,6 +15,7 @@ import { answerClientError, refuseConnect } from './client-errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
+import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
 import { createState, type MockState } from './state.ts';
@@ -33,6 +34,8 @@ export interface MockServerOptions {
   maxBodyBytes?: number;
   /** How long a request body may take to arrive. */
   bodyTimeoutMs?: number;
+  /** How long one answer generated from a schema may take (default 2 s). */
+  generateTimeoutMs?: number;
   /** Where lines go (default stdout). */
   output?: Output;
   onReload?: (event: ReloadEvent) => void;
@@ -78,7 +81,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   };
 
   const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
-  let state = createState(built, site);
+  // Generated answers run here, off the thread that answers everything else; shared by every version served.
+  const pool = new EnginePool({ timeoutMs: options.generateTimeoutMs });
+  let state = createState(built, site, pool);
+  for (const notice of state.notices) log.message(notice);
   const events = new EventEmitter();
 
   const server = createServer(
@@ -118,7 +124,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
       const preparing = performance.now();
       try {
-        next = createState({ model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files }, site);
+        next = createState({ model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files }, site, pool);
       } catch (error) {
         outcome = {
           id: outcome.id,
@@ -134,6 +140,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       state = next;
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
+      for (const notice of next.notices) log.message(notice);
       lastFailed = false;
       const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
       options.onReload?.(event);
@@ -179,7 +186,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     close() {
       closing ??= (async () => {
-        await reloader.close();
+        await Promise.all([reloader.close(), pool.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();

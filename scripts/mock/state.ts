@@ -7,11 +7,14 @@ import type { ApiModel, Operation, SchemaNode } from '../model/types.ts';
 import { prepareAnswers, type PreparedAnswers } from './answers.ts';
 import { exposeHeaderList } from './cors.ts';
 import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
+import { LeftOutHeaders } from './header-values.ts';
 import { Engine } from './engine.ts';
+import type { EnginePool } from './engine-pool.ts';
 import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
 import { compileSecurity, type SecurityCheck } from './security.ts';
+import { uncheckedPatterns } from './unchecked-patterns.ts';
 
 export interface MockOperation {
   op: Operation;
@@ -35,6 +38,8 @@ export interface MockState {
   files: string[];
   compiler: SchemaCompiler;
   engine: Engine;
+  /** What the mock leaves out of this version (unchecked patterns, unsendable headers), one line each, said at start and reload. */
+  notices: string[];
   /** Request checks of one operation, read on first use. */
   requestSpec(mock: MockOperation): RequestSpec;
   match(path: string): RouteMatch<MockOperation> | undefined;
@@ -57,20 +62,22 @@ function basePathsOf(model: ApiModel): string[] {
   return [...paths].sort((a, b) => b.length - a.length);
 }
 
-export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string): MockState {
+export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string, pool: EnginePool): MockState {
   const { model, document } = result;
   const schemas = new Map<string, SchemaNode>(model.schemas.map((s) => [s.name, s.schema]));
   const router = new Router<MockOperation>();
   const declaredHeaders = new Set<string>();
+  const leftOut = new LeftOutHeaders();
   for (const op of model.operations) {
-    const signals = deprecationSignals(op, model.operations, site);
+    const signals = deprecationSignals(op, model.operations, site, leftOut);
     const unauthorized = op.responses.find((r) => r.status === '401');
     const declaredChallenge = unauthorized?.headers.find((h) => h.name.toLowerCase() === 'www-authenticate')?.example;
+    const challenge = typeof declaredChallenge === 'string' ? leftOut.check(op, 'WWW-Authenticate', declaredChallenge) : undefined;
     const mock: MockOperation = {
       op,
-      security: compileSecurity(op.security, model.securitySchemes, model.info.title, typeof declaredChallenge === 'string' ? declaredChallenge : undefined),
+      security: compileSecurity(op.security, model.securitySchemes, model.info.title, challenge),
       signals,
-      answers: prepareAnswers(op, schemas, signals),
+      answers: prepareAnswers(op, schemas, signals, leftOut),
     };
     router.add(op.path, op.method, mock);
     for (const r of op.responses) for (const h of r.headers) declaredHeaders.add(h.name);
@@ -104,7 +111,8 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     document,
     files: result.files,
     compiler,
-    engine: new Engine(document),
+    engine: new Engine(document, pool),
+    notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
     requestSpec(mock) {
       return (mock.request ??= readRequestSpec(document, mock.op, resolve));
     },
