@@ -17,6 +17,7 @@ import { convertToYaml, writeDescriptionJson } from './site/description-files.ts
 import { lintInBackground } from './site/lint-in-background.ts';
 import { writeModelFile } from './site/model-file.ts';
 import { swapInto } from './site/swap.ts';
+import { printable } from './terminal.ts';
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
@@ -36,7 +37,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 // A large description can carry thousands of lint findings; `npm run lint` lists them all.
 const DIAGNOSTICS_SHOWN = 40;
 
-function printable(diagnostics: Diagnostic[], all: boolean): string {
+function listed(diagnostics: Diagnostic[], all: boolean): string {
   const lines = formatDiagnostics(diagnostics).split('\n');
   const summary = lines.pop()!;
   if (all || lines.length <= DIAGNOSTICS_SHOWN) return [...lines, summary].join('\n');
@@ -55,7 +56,7 @@ function unreadable(diagnostics: readonly Diagnostic[]): string {
   const files = [...new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => shown(d.file)))];
   if (files.length === 0) return `${basename(spec)} could not be read`;
   const list = files.length === 1 ? files[0] : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
-  return `${list} could not be read (see above)`;
+  return `${printable(list)} could not be read (see above)`;
 }
 
 async function countPages(dir: string): Promise<number> {
@@ -89,7 +90,7 @@ async function main(): Promise<number> {
   const { info, stats } = result.model;
   const diagnostics = [...result.diagnostics];
   if (values.strict && hasErrors(diagnostics)) {
-    console.error(printable(diagnostics, values.verbose!));
+    console.error(listed(diagnostics, values.verbose!));
     console.error(`Build failed (--strict): the description has errors. Nothing was written to ${out}.`);
     return 1;
   }
@@ -133,7 +134,7 @@ async function main(): Promise<number> {
     const astroMs = performance.now() - astroStarted;
 
     diagnostics.push(...(await lint));
-    if (diagnostics.length > 0) console.warn(printable(diagnostics, values.verbose!));
+    if (diagnostics.length > 0) console.warn(listed(diagnostics, values.verbose!));
     if (values.strict && hasErrors(diagnostics)) throw new BuildFailure('Build failed (--strict): the description has errors.');
 
     await yaml;
@@ -144,7 +145,7 @@ async function main(): Promise<number> {
 
     const { operations, webhooks, schemas, tags } = stats;
     console.log(
-      `Built ${info.title} ${info.version}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
+      `Built ${printable(`${info.title} ${info.version}`)}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
         `  model ${seconds(timings.load + timings.validate + timings.normalize)}, ${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
     );
     return 0;

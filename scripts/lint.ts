@@ -4,6 +4,7 @@
 import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
 import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
 import { buildModel } from './model/index.ts';
+import { printable } from './terminal.ts';
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
@@ -15,7 +16,7 @@ try {
   if (diagnostics.length > 0) console.log(formatDiagnostics(diagnostics));
   const { operations, webhooks, schemas, tags } = model.stats;
   console.log(
-    `${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}): ${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags` +
+    `${printable(`${model.info.title} ${model.info.version}`)} (OpenAPI ${printable(model.openapi)}): ${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags` +
       ` — checked in ${Math.round(timings.load + timings.validate + timings.lint)} ms`,
   );
   process.exitCode = hasErrors(diagnostics) ? 1 : 0;

@@ -7,6 +7,7 @@ import { parsePort, portProblem } from './cli/ports.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
 import type { MockServer } from './mock/server.ts';
+import { printable } from './terminal.ts';
 
 // Node keeps the compiled code of the modules it loads (the OpenAPI tooling is
 // large): the second start skips a third of the work. Before any heavy import.
@@ -51,7 +52,7 @@ try {
 }
 
 const { title, version, operations } = mock.current();
-console.log(`Mock server listening on ${mock.url} (${title} ${version}, ${operations} operation${operations === 1 ? '' : 's'})`);
+console.log(`Mock server listening on ${mock.url} (${printable(`${title} ${version}`)}, ${operations} operation${operations === 1 ? '' : 's'})`);
 
 let stopping = false;
 const stop = () => {

@@ -11,6 +11,7 @@ import { compareModels } from '../diff/compare.ts';
 import { groupChanges, type ChangeReport } from '../diff/format.ts';
 import { buildModel, type ApiModel } from '../model/index.ts';
 import type { PreviewChanges } from './channel.ts';
+import { printable } from '../terminal.ts';
 
 const run = promisify(execFile);
 
@@ -87,6 +88,11 @@ function firstBreaking(report: ChangeReport): string | undefined {
 
 /** One line for the terminal: `2 changes since HEAD:openapi/openapi.yaml, 1 breaking: GET /store/inventory was removed`. */
 export function changeSummary(changes: PreviewChanges): string {
+  // Messages and titles quote the description: control characters are shown escaped in the terminal.
+  return printable(summaryText(changes));
+}
+
+function summaryText(changes: PreviewChanges): string {
   const report = changes.report;
   if (!report) return `What changed: ${changes.unavailable ?? 'no comparison available.'}`;
   const since = changes.baseLabel ? ` since ${changes.baseLabel}` : '';

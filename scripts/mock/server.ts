@@ -18,6 +18,7 @@ import { RequestLog, type Output } from './log.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
 import { createState, type MockState } from './state.ts';
+import { printable } from '../terminal.ts';
 
 export interface MockServerOptions {
   /** The OpenAPI document (default `openapi/openapi.yaml`). */
@@ -112,7 +113,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const url = httpOrigin(host, port);
 
   let lastFailed = false;
-  const describe = (s: MockState) => `${s.title} ${s.version}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
+  const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
     let next: MockState | undefined;
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
