@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { createDeref, isObject, optionalString } from './deref.ts';
 import { createExampleCollector } from './examples.ts';
 import { lintDocument } from './lint.ts';
-import { loadDocument, type OpenApiDocument } from './load.ts';
+import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
 import { createLocator, toSourceLocation, type Locator } from './locate.ts';
 import { listOperations, normalizeOperation, normalizeServers, type OperationContext } from './operation.ts';
 import { collectRefs, createSchemaNormalizer } from './schema.ts';
@@ -15,15 +15,14 @@ import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.
 import { validateDocument } from './validate.ts';
 
 export type { ApiModel } from './types.ts';
-export type { OpenApiDocument } from './load.ts';
+export type { LoadOptions, OpenApiDocument } from './load.ts';
 
-export interface BuildOptions {
+/** What to check, besides what the description may read (--root, --allow-remote) and its config (--config). */
+export interface BuildOptions extends LoadOptions {
   /** Run Redocly lint (default true). */
   lint?: boolean;
   /** Run swagger-parser validation (default true). */
   validate?: boolean;
-  /** A redocly.yaml to use instead of the one beside the document. */
-  configPath?: string;
 }
 
 export interface BuildResult {
@@ -33,6 +32,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Every file a $ref reaches, entry first. */
   files: string[];
+  /** The Redocly config file in use, if any. */
+  configFile?: string;
   /** Milliseconds per phase, for summaries and benchmarks. */
   timings: Record<'load' | 'validate' | 'lint' | 'normalize', number>;
 }
@@ -43,7 +44,7 @@ const MAX_LOCATED_BYTES = 4 * 1024 * 1024;
 export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const timings = { load: 0, validate: 0, lint: 0, normalize: 0 };
   let t = performance.now();
-  const loaded = await loadDocument(specPath, options.configPath);
+  const loaded = await loadDocument(specPath, options);
   const locate = await createLocator(loaded);
   timings.load = performance.now() - t;
 
@@ -59,7 +60,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
   const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined);
   timings.normalize = performance.now() - t;
-  return { model, document: loaded.document, diagnostics, files: loaded.files, timings };
+  return { model, document: loaded.document, diagnostics, files: loaded.files, ...(loaded.configFile ? { configFile: loaded.configFile } : {}), timings };
 }
 
 function safeSize(file: string): number {
