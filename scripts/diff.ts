@@ -3,23 +3,31 @@
 // working copy with its last committed version.
 // Exit code: 0 no breaking change, 1 breaking changes, 2 a document did not load.
 import { parseArgs } from 'node:util';
+import { DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, descriptionOptions } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
 import { resolveBaseSpec } from './diff/base.ts';
 import { compareModels } from './diff/compare.ts';
 import { formatMarkdown, formatText } from './diff/format.ts';
-import { buildModel, type ApiModel } from './model/index.ts';
+import type { ApiModel } from './model/index.ts';
+import { createModelBuilder, type ModelBuilder } from './model/isolated.ts';
+import type { LoadOptions } from './model/load.ts';
 
 const USAGE = `Usage:
   npm run diff -- <old-spec> <new-spec> [--json | --markdown]
   npm run diff -- <spec> [--base <old-spec>] [--json | --markdown]
-      (without --base, <spec> is compared with its last committed version)`;
+      (without --base, <spec> is compared with its last committed version)
+${DESCRIPTION_USAGE}`;
 
-async function load(path: string, label: string, configPath?: string): Promise<ApiModel | null> {
+async function load(builder: ModelBuilder, path: string, label: string, access: LoadOptions): Promise<ApiModel | null> {
   try {
     // Validation and lint belong to `npm run lint`; here they would only double the time on large documents.
-    const result = await buildModel(path, { lint: false, validate: false, ...(configPath ? { configPath } : {}) });
+    // On the model worker, under its memory bound: a description that would exhaust memory does not load (exit 2).
+    const result = await builder.build(path, { lint: false, validate: false, ...access });
     if (hasErrors(result.diagnostics)) {
       process.stderr.write(`${label} has errors; the comparison may be incomplete:\n${formatDiagnostics(result.diagnostics)}\n`);
+    } else if (result.diagnostics.length > 0) {
+      // A foreign config's refused plugins, a capped example: said, and the comparison goes on.
+      process.stderr.write(`${label}:\n${formatDiagnostics(result.diagnostics)}\n`);
     }
     return result.model;
   } catch (error) {
@@ -41,6 +49,7 @@ async function main(): Promise<number> {
         markdown: { type: 'boolean', default: false },
         base: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        ...DESCRIPTION_OPTIONS,
       },
     });
   } catch (error) {
@@ -57,13 +66,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const headPath = positionals[positionals.length - 1];
-  const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base });
+  const access = descriptionOptions(values);
+  const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, access });
   if (!base) {
     process.stderr.write(`No committed version of ${headPath} to compare with (not in a git repository, or not committed yet). Pass --base <old-spec>.\n`);
     return 2;
   }
+  const builder = createModelBuilder();
   try {
-    const [before, after] = [await load(base.path, base.label, base.configPath), await load(headPath, headPath)];
+    const [before, after] = [await load(builder, base.path, base.label, base.access), await load(builder, headPath, headPath, access)];
     if (!before || !after) return 2;
     const changes = compareModels(before, after);
     if (values.json) process.stdout.write(`${JSON.stringify(changes, null, 2)}\n`);
@@ -74,6 +85,7 @@ async function main(): Promise<number> {
     }
     return changes.summary.breaking > 0 ? 1 : 0;
   } finally {
+    await builder.close();
     await base.cleanup();
   }
 }

@@ -1,8 +1,9 @@
-// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`:
+// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`
+// (and `--root`, `--allow-remote`, `--config`: what the description may read, see cli/args.ts):
 // serve the document's operations from its examples, check requests against
 // it, and reload on every save.
 import { enableCompileCache } from 'node:module';
-import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
 import { parsePort, portProblem } from './cli/ports.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
@@ -20,7 +21,9 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   site: { type: 'string', default: DEFAULT_SITE },
   quiet: { type: 'boolean', default: false },
+  ...DESCRIPTION_OPTIONS,
 });
+const access = descriptionOptions(values);
 
 let port: number;
 try {
@@ -39,6 +42,7 @@ try {
     site: values.site,
     quiet: values.quiet,
     watch: true,
+    access,
   });
 } catch (error) {
   if (error instanceof DiagnosticsError) {

@@ -9,7 +9,9 @@ import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
 import { compareModels } from '../diff/compare.ts';
 import { groupChanges, type ChangeReport } from '../diff/format.ts';
-import { buildModel, type ApiModel } from '../model/index.ts';
+import type { ApiModel } from '../model/index.ts';
+import type { ModelBuilder } from '../model/isolated.ts';
+import type { LoadOptions } from '../model/load.ts';
 import type { PreviewChanges } from './channel.ts';
 import { printable } from '../terminal.ts';
 
@@ -26,7 +28,7 @@ export interface ChangeTracker {
   compare(head: ApiModel, version: number): Promise<PreviewChanges>;
 }
 
-export function createChangeTracker(spec: string, baseFile?: string): ChangeTracker {
+export function createChangeTracker(spec: string, baseFile: string | undefined, builder: ModelBuilder, access: LoadOptions = {}): ChangeTracker {
   let base: Base | undefined;
 
   /** Identifies the base version cheaply, so it is rebuilt only when it changed. */
@@ -45,13 +47,13 @@ export function createChangeTracker(spec: string, baseFile?: string): ChangeTrac
 
   async function loadBase(key: string): Promise<Base> {
     const commit = key.startsWith('git:') && key !== 'git:none' ? key.slice(4) : undefined;
-    const found = await resolveBaseSpec(spec, baseFile ? { base: baseFile } : commit ? { ref: commit } : {});
+    const found = await resolveBaseSpec(spec, { ...(baseFile ? { base: baseFile } : commit ? { ref: commit } : {}), access });
     if (!found) {
       return { key, unavailable: `${spec} has no committed version to compare with yet. Commit it, or start the preview with --base <file>.` };
     }
     const label = baseFile ? found.label : found.label.replace(commit ?? '', 'HEAD');
     try {
-      const result = await buildModel(found.path, { lint: false, validate: false, ...(found.configPath ? { configPath: found.configPath } : {}) });
+      const result = await builder.build(found.path, { lint: false, validate: false, ...found.access });
       return { key, label, model: result.model };
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;

@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
 import { formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
+import type { LoadOptions } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
@@ -37,6 +38,8 @@ export interface MockServerOptions {
   /** Where lines go (default stdout). */
   output?: Output;
   onReload?: (event: ReloadEvent) => void;
+  /** What the description may read (--root, --allow-remote) and its config (--config). */
+  access?: LoadOptions;
   /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
   build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
 }
@@ -78,7 +81,15 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     bodyTimeoutMs: options.bodyTimeoutMs ?? 5000,
   };
 
-  const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
+  let built = options.build;
+  if (!built) {
+    // On this thread, for a fast start (a worker would load the whole pipeline again); the reloads run on
+    // the model worker, under its memory bound, so a save can never take down a mock that serves.
+    const own = await buildModel(options.spec, { lint: false, validate: false, ...options.access });
+    // Problems that do not stop serving (a foreign config's refused plugins, a capped example) are said once at start.
+    if (own.diagnostics.length > 0) log.message(formatDiagnostics(own.diagnostics));
+    built = own;
+  }
   let state = createState(built, site);
   const events = new EventEmitter();
 
@@ -158,9 +169,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return event;
   };
   let lastEvent: ReloadEvent | undefined;
-  const reloader = new Reloader(options.spec, (outcome, ms) => {
-    lastEvent = onBuilt(outcome, ms);
-  });
+  const reloader = new Reloader(
+    options.spec,
+    (outcome, ms) => {
+      lastEvent = onBuilt(outcome, ms);
+    },
+    options.access,
+  );
   if (options.watch) reloader.watch(built.files);
 
   let closing: Promise<void> | undefined;

@@ -185,8 +185,8 @@ export async function loadDescriptionConfig(entry: string, choice: ConfigChoice,
   const trusted = choice.configExplicit === true || (await sameFile(file, PROJECT_CONFIG));
   let text: string;
   try {
-    // A trusted config may live anywhere; an untrusted one sits beside the description, inside its root.
-    text = await readLocalFile(file, trusted ? '/' : resolver.root);
+    // Its place is chosen by the command (beside the description) or the user (--config), never by the description.
+    text = await readLocalFile(file, '/');
   } catch (error) {
     const message = error instanceof Refusal ? error.message : `Cannot read ${file}: ${(error as Error).message}`;
     return { config: await fallback(), trusted, diagnostics: [{ severity: 'error', rule: 'config', message, file, line: 1, col: 1 }] };

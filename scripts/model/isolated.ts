@@ -24,6 +24,8 @@ export interface ModelBuilder {
   build(spec: string, options?: BuildOptions): Promise<BuildResult>;
   /** The same, with the model and the bundled document written to `paths` instead of returned. */
   buildInto(spec: string, options: BuildOptions, paths: { model: string; document: string }): Promise<WrittenBuild>;
+  /** Starts the worker now, so loading its modules overlaps what the caller does next. */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,9 @@ export function createModelBuilder(): ModelBuilder {
   return {
     build: (spec, options = {}) => request(spec, options) as Promise<BuildResult>,
     buildInto: (spec, options, paths) => request(spec, options, paths) as Promise<WrittenBuild>,
+    warm() {
+      if (!closed) worker ??= start();
+    },
     async close() {
       closed = true;
       const current = worker;

@@ -4,12 +4,24 @@
 // with every alias written out is computed here once per shared node, before anything walks it.
 import { MAX_ALIAS_EXPANSION_BYTES } from './limits.ts';
 
-// An alias is `*name` after a space, a line start or a flow indicator. Text without one (every JSON
-// file, most YAML) needs no walk; text that merely looks like it (`*bold*` in a description) is walked.
-const ALIAS = /(?:^|[\s[{,])\*[^\s,[\]{}*]/m;
+// An alias is `*name` after a space, a line start or a flow indicator, naming an anchor `&name` written
+// the same way. Text without such a pair (every JSON file, most YAML) needs no walk; text that merely
+// looks like it (`*.txt` and `&amp;` in a description) is walked, which is slower and still right.
+const ALIAS = /(?:^|[\s[{,])\*([^\s,[\]{}]+)/gm;
+const ANCHOR = /(?:^|[\s[{,])&([^\s,[\]{}]+)/gm;
+
+function aliasMatches(text: string): RegExpExecArray | undefined {
+  ALIAS.lastIndex = 0;
+  if (!ALIAS.test(text)) return undefined;
+  const anchors = new Set<string>();
+  for (const match of text.matchAll(ANCHOR)) anchors.add(match[1]);
+  if (anchors.size === 0) return undefined;
+  for (const match of text.matchAll(ALIAS)) if (anchors.has(match[1])) return match;
+  return undefined;
+}
 
 export function mayHaveAliases(text: string): boolean {
-  return ALIAS.test(text);
+  return aliasMatches(text) !== undefined;
 }
 
 /** Approximate JSON size of `root` with every shared node counted each time it appears, and counted once. */
@@ -61,7 +73,7 @@ export function expansion(root: unknown): { expanded: number; unique: number } {
 
 /** Line and column of the first alias in `text`, where a writer looks for the expansion. */
 export function firstAlias(text: string): { line: number; col: number } {
-  const match = ALIAS.exec(text);
+  const match = aliasMatches(text);
   if (!match) return { line: 1, col: 1 };
   const offset = match.index + match[0].indexOf('*');
   const before = text.slice(0, offset);
