@@ -3,7 +3,8 @@
 import { statSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.ts';
 import { createDeref, isObject, optionalString } from './deref.ts';
-import { createExampleCollector } from './examples.ts';
+import { cappedDiagnostics } from './capped.ts';
+import { createExampleCollector, type CappedExample } from './examples.ts';
 import { lintDocument } from './lint.ts';
 import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
 import { createLocator, toSourceLocation, type Locator } from './locate.ts';
@@ -58,7 +59,10 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
 
   t = performance.now();
   const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
-  const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined);
+  const capped: CappedExample[] = [];
+  const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped);
+  // Located whatever the size: there are few, and each is a place to look.
+  diagnostics.push(...cappedDiagnostics(loaded.document, capped, locate));
   timings.normalize = performance.now() - t;
   return { model, document: loaded.document, diagnostics, files: loaded.files, ...(loaded.configFile ? { configFile: loaded.configFile } : {}), timings };
 }
@@ -71,10 +75,11 @@ function safeSize(file: string): number {
   }
 }
 
-export function normalizeDocument(document: OpenApiDocument, locate?: Locator): ApiModel {
+/** `capped` receives the examples cut short to stay within EXAMPLE_LIMITS. */
+export function normalizeDocument(document: OpenApiDocument, locate?: Locator, capped?: CappedExample[]): ApiModel {
   const deref = createDeref(document);
   const schema = createSchemaNormalizer(document);
-  const examples = createExampleCollector(document, deref);
+  const examples = createExampleCollector(document, deref, capped);
   const rootServers = normalizeServers(document.servers);
   const ctx: OperationContext = {
     deref,
