@@ -68,8 +68,18 @@ function kind(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): bo
  * they lead: the file they reach must be inside the root too. Opened without blocking, so a named
  * pipe that slipped in between the checks is seen for what it is instead of waiting for a writer.
  */
-export async function readLocalFile(path: string, root: string, options: { shown?: string; alsoAllowed?: ReadonlySet<string> } = {}): Promise<string> {
+export async function readLocalFile(
+  path: string,
+  root: string,
+  options: { shown?: string; alsoAllowed?: ReadonlySet<string>; lexicalRoot?: string } = {},
+): Promise<string> {
   const shown = options.shown ?? path;
+  // Outside the root as written: refused before the file system is asked anything about it, not even whether it exists.
+  // (The root as written and as it really is: a description reached through a symlinked folder is inside both.)
+  const written = isInside(root, path) || (options.lexicalRoot !== undefined && isInside(options.lexicalRoot, path)) || options.alsoAllowed?.has(path) === true;
+  if (!written) {
+    throw new Refusal('ref-outside-root', path, `${shown} is outside the description's root ${root}, so it was not read (name a wider root with --root <dir>)`);
+  }
   const real = await realpath(path);
   const allowed = isInside(root, real) || options.alsoAllowed?.has(real) === true;
   if (!allowed || SYSTEM.test(real)) {

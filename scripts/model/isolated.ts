@@ -12,11 +12,16 @@ import type { WorkerReply, WorkerRequest, WrittenBuild } from './worker.ts';
 export type { WrittenBuild } from './worker.ts';
 
 /**
- * As much heap as this process itself may have: Node's own limit, which `--max-old-space-size`
- * (or NODE_OPTIONS) sets for both. The worker's heap is its own, so the process survives it.
+ * As much old-generation heap as this process itself may have: what `--max-old-space-size` (on the
+ * command line or in NODE_OPTIONS) sets, else Node's own limit. The worker's heap is its own, so a
+ * worker that runs out is stopped and the process goes on.
  */
 export function modelResourceLimits(): ResourceLimits {
-  return { maxOldGenerationSizeMb: Math.floor(getHeapStatistics().heap_size_limit / 1024 / 1024) };
+  // The command line overrides NODE_OPTIONS: it comes last, and the last one counts.
+  const flags = [...(process.env.NODE_OPTIONS ?? '').split(/\s+/), ...process.execArgv];
+  const named = flags.map((flag) => /^--max-old-space-size=(\d+)$/.exec(flag)?.[1]).filter((mb) => mb !== undefined);
+  const mb = named.length > 0 ? Number(named.at(-1)) : Math.floor(getHeapStatistics().heap_size_limit / 1024 / 1024);
+  return { maxOldGenerationSizeMb: mb };
 }
 
 export interface ModelBuilder {

@@ -14,6 +14,8 @@ const HTTP = /^https?:\/\//i;
 export class DescriptionResolver extends BaseResolver {
   /** Real path of the folder local files must be in. */
   readonly root: string;
+  /** The same folder as the command named it (it may be reached through a symlink). */
+  private readonly lexicalRoot: string;
   private readonly origins: ReadonlySet<string>;
   /** Real paths of files outside the root that may be read too (the project's config, extended by a fixture's). */
   private readonly alsoAllowed: ReadonlySet<string>;
@@ -22,22 +24,23 @@ export class DescriptionResolver extends BaseResolver {
   /** Local files read, in the order they were read. */
   readonly read: string[] = [];
 
-  private constructor(root: string, origins: ReadonlySet<string>, alsoAllowed: ReadonlySet<string> = new Set()) {
+  private constructor(root: string, lexicalRoot: string, origins: ReadonlySet<string>, alsoAllowed: ReadonlySet<string> = new Set()) {
     super();
     this.root = root;
+    this.lexicalRoot = lexicalRoot;
     this.origins = origins;
     this.alsoAllowed = alsoAllowed;
   }
 
   /** A resolver for the description whose entry file is `entry`. */
   static async create(entry: string, access: DescriptionAccess = {}): Promise<DescriptionResolver> {
-    const root = await realpath(resolve(access.root ?? dirname(resolve(entry))));
-    return new DescriptionResolver(root, new Set((access.allowRemote ?? []).map(remoteOrigin)));
+    const lexicalRoot = resolve(access.root ?? dirname(resolve(entry)));
+    return new DescriptionResolver(await realpath(lexicalRoot), lexicalRoot, new Set((access.allowRemote ?? []).map(remoteOrigin)));
   }
 
   /** A fresh resolver under the same rules (lint must see the files as written, not as the bundler left them). */
   fresh(alsoAllowed: ReadonlySet<string> = this.alsoAllowed): DescriptionResolver {
-    return new DescriptionResolver(this.root, this.origins, alsoAllowed);
+    return new DescriptionResolver(this.root, this.lexicalRoot, this.origins, alsoAllowed);
   }
 
   override resolveExternalRef(base: string | null, ref: string): string {
@@ -59,7 +62,7 @@ export class DescriptionResolver extends BaseResolver {
           `${absoluteRef} was not read: a description reaches files by relative path, and other documents by http(s) URL`,
         );
       }
-      const body = await readLocalFile(absoluteRef, this.root, { alsoAllowed: this.alsoAllowed });
+      const body = await readLocalFile(absoluteRef, this.root, { alsoAllowed: this.alsoAllowed, lexicalRoot: this.lexicalRoot });
       this.read.push(absoluteRef);
       // As Redocly's own resolver: Windows line ends would shift every column.
       return new Source(absoluteRef, body.replace(/\r\n/g, '\n'));
