@@ -12,7 +12,10 @@ const ANCHOR = /(?:^|[\s[{,])&([^\s,[\]{}]+)/gm;
 
 function aliasMatches(text: string): RegExpExecArray | undefined {
   ALIAS.lastIndex = 0;
-  if (!ALIAS.test(text)) return undefined;
+  const any = ALIAS.test(text);
+  // test() moved lastIndex, and matchAll starts where its regular expression stands.
+  ALIAS.lastIndex = 0;
+  if (!any) return undefined;
   const anchors = new Set<string>();
   for (const match of text.matchAll(ANCHOR)) anchors.add(match[1]);
   if (anchors.size === 0) return undefined;

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort } from '../helpers/ports.ts';
-import { BUILD_TIMEOUT_MS, runScript, scriptEnv, start, startScript, stop, type Running } from '../helpers/processes.ts';
-import { description, positionOf, problemsIn, startRecorder, workspace, type Recorder, type Workspace } from './helpers.ts';
+import { BUILD_TIMEOUT_MS, runScript, start, startScript, stop, type Running } from '../helpers/processes.ts';
+import { description, positionOf, problemsIn, shellEnv, startRecorder, workspace, type Recorder, type Workspace } from './helpers.ts';
 
 let ws: Workspace;
 let recorder: Recorder;
@@ -98,7 +98,7 @@ describe('a redocly.yaml beside a foreign description', () => {
   it('npm run dev runs none of its plugins, and shows a broken save of it at its line', async () => {
     const node = join(ROOT, 'node_modules/.bin/node');
     const args = ['--spec', spec, '--port', String(await freePort()), '--mock-port', String(await freePort()), '--host', '127.0.0.1'];
-    const dev = start(node, ['scripts/dev.ts', ...args], { cwd: ROOT, env: scriptEnv(), timeoutMs: 300_000 });
+    const dev = start(node, ['scripts/dev.ts', ...args], { cwd: ROOT, env: shellEnv(), timeoutMs: 300_000 });
     running.push(dev);
     await dev.waitFor(/^Preview: http/m, 200_000);
     expectRefused(dev.output());

@@ -118,3 +118,16 @@ export function problemsIn(output: string, fileName: string): string[] {
   const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [...output.matchAll(new RegExp(`(?:^|/)${escaped}:(\\d+:\\d+) (error|warning) (\\S+)`, 'gm'))].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
 }
+
+/**
+ * The environment of a user's shell, for the preview: none of the variables the preview sets for
+ * itself, and none of the test runner's (Astro's dev server leaves out its page rendering when it
+ * sees VITEST, and the runner's DEV, MODE, … would reach `import.meta.env`).
+ */
+export function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(PORTAL_|VITEST|TEST$|NODE_ENV$|DEV$|PROD$|MODE$|SSR$|BASE_URL$)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
