@@ -131,3 +131,12 @@ export function shellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   }
   return { ...env, ...extra };
 }
+
+/** Resolves once `condition` holds, checking every 50 ms; rejects after `timeoutMs`. */
+export async function waitUntil(condition: () => boolean, timeoutMs: number, what = 'the condition'): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
