@@ -10,15 +10,21 @@ import { MAX_ALIAS_EXPANSION_BYTES } from './limits.ts';
 const ALIAS = /(?:^|[\s[{,])\*([^\s,[\]{}]+)/gm;
 const ANCHOR = /(?:^|[\s[{,])&([^\s,[\]{}]+)/gm;
 
-function aliasMatches(text: string): RegExpExecArray | undefined {
-  ALIAS.lastIndex = 0;
-  const any = ALIAS.test(text);
-  // test() moved lastIndex, and matchAll starts where its regular expression stands.
-  ALIAS.lastIndex = 0;
-  if (!any) return undefined;
+function aliasMatches(text: string): RegExpMatchArray | undefined {
+  // The first few names used as aliases, in order; an anchor for one of them is looked up directly.
+  const candidates = new Map<string, RegExpMatchArray>();
+  for (const match of text.matchAll(ALIAS)) {
+    if (!candidates.has(match[1])) candidates.set(match[1], match);
+    if (candidates.size > 16) break;
+  }
+  if (candidates.size === 0) return undefined;
+  if (candidates.size <= 16) {
+    // `&name` anywhere is enough to look closer: at worst a description is walked that did not need it.
+    for (const [name, match] of candidates) if (text.includes(`&${name}`)) return match;
+    return undefined;
+  }
   const anchors = new Set<string>();
   for (const match of text.matchAll(ANCHOR)) anchors.add(match[1]);
-  if (anchors.size === 0) return undefined;
   for (const match of text.matchAll(ALIAS)) if (anchors.has(match[1])) return match;
   return undefined;
 }
@@ -78,7 +84,7 @@ export function expansion(root: unknown): { expanded: number; unique: number } {
 export function firstAlias(text: string): { line: number; col: number } {
   const match = aliasMatches(text);
   if (!match) return { line: 1, col: 1 };
-  const offset = match.index + match[0].indexOf('*');
+  const offset = (match.index ?? 0) + match[0].indexOf('*');
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, col: offset - before.lastIndexOf('\n') };
 }
