@@ -28,8 +28,16 @@ interface Run {
   deadline: number;
   items: number;
   cuts: Cut[];
+  /** Schemas already recorded as cut (one inside an array is sampled once per item). */
+  recorded: WeakSet<object>;
   /** Set once the example stopped growing. */
   stopped?: boolean;
+}
+
+function record(current: Run, schema: object, reason: string): void {
+  if (current.recorded.has(schema)) return;
+  current.recorded.add(schema);
+  current.cuts.push({ schema, reason });
 }
 
 let run: Run | undefined;
@@ -52,7 +60,7 @@ _registerSampler('array', (schema, options, spec, context) => {
   if (exhausted(run, schema)) return [];
   let bounded = schema;
   if (typeof schema.minItems === 'number' && schema.minItems > run.items) {
-    run.cuts.push({ schema, reason: `minItems: ${schema.minItems} items sampled as ${run.items}` });
+    record(run, schema, `minItems: ${schema.minItems} items sampled as ${run.items}`);
     bounded = { ...schema, minItems: run.items };
   }
   run.left -= 2;
@@ -70,7 +78,7 @@ _registerSampler('object', (schema, options, spec, context) => {
 _registerSampler('string', (schema, options, spec, context) => {
   let bounded = schema;
   if (run && typeof schema.minLength === 'number' && schema.minLength > EXAMPLE_LIMITS.length) {
-    run.cuts.push({ schema, reason: `minLength: ${schema.minLength} characters sampled as ${EXAMPLE_LIMITS.length}` });
+    record(run, schema, `minLength: ${schema.minLength} characters sampled as ${EXAMPLE_LIMITS.length}`);
     bounded = { ...schema, minLength: EXAMPLE_LIMITS.length };
   }
   const value = original.string(bounded, options, spec, context);
@@ -100,7 +108,7 @@ export function writtenSize(value: unknown, memo = new Map<object, number>()): n
 }
 
 function once(schema: object, options: Options, document: unknown, items: number, cuts: Cut[]): unknown {
-  run = { left: EXAMPLE_LIMITS.bytes, deadline: performance.now() + EXAMPLE_LIMITS.ms, items, cuts };
+  run = { left: EXAMPLE_LIMITS.bytes, deadline: performance.now() + EXAMPLE_LIMITS.ms, items, cuts, recorded: new WeakSet() };
   try {
     return sample(schema as never, options, document as never);
   } finally {
