@@ -101,8 +101,9 @@ export function writtenSize(value: unknown, memo = new Map<object, number>()): n
   if (known !== undefined) return known;
   memo.set(value, 0); // A value inside itself (impossible from JSON, cheap to guard) counts once.
   let size = 2;
-  if (Array.isArray(value)) for (const item of value) size += writtenSize(item, memo) + 1;
-  else for (const [key, item] of Object.entries(value)) size += key.length + 4 + writtenSize(item, memo);
+  // Plain loops: this runs over every generated example, and Object.entries would copy each object first.
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) size += writtenSize(value[i], memo) + 1;
+  else for (const key in value) size += key.length + 4 + writtenSize((value as Record<string, unknown>)[key], memo);
   memo.set(value, size);
   return size;
 }
