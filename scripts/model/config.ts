@@ -65,6 +65,11 @@ export interface ConfigChoice {
   configExplicit?: boolean;
 }
 
+export interface ConfigLoading {
+  /** Also report keys and values Redocly does not know (`config-struct`): part of linting, skipped by commands that do not lint. */
+  checkStructure?: boolean;
+}
+
 export interface LoadedConfig {
   config: Config;
   /** The config file in use, if any (the preview watches it). */
@@ -179,7 +184,34 @@ function thrownDiagnostic(error: unknown, file: string, text: string): Diagnosti
   };
 }
 
-export async function loadDescriptionConfig(entry: string, choice: ConfigChoice, resolver: DescriptionResolver): Promise<LoadedConfig> {
+/** Keys Redocly does not know, values it does not accept: located, as Redocly's own config check finds them. */
+async function structureProblems(file: string, text: string, resolver: DescriptionResolver): Promise<Diagnostic[]> {
+  const checked = await lintConfig({
+    config: { document: makeDocumentFromString(text, file) } as never,
+    externalConfigTypes: ConfigTypes,
+    externalRefResolver: resolver.fresh(),
+  });
+  // Its `$ref`s and extends are followed (or refused) by the loading itself, which reports them.
+  return checked
+    .filter((p) => p.ruleId === 'configuration struct')
+    .map((problem) => {
+      let at = { file, line: 1, col: 1 };
+      try {
+        const lc = getLineColLocation(problem.location[0] as never);
+        at = { file, line: lc.start.line, col: lc.start.col };
+      } catch {
+        // Unplaceable: the file's first line.
+      }
+      return { severity: 'warning', rule: 'config-struct', message: problem.message, ...at } satisfies Diagnostic;
+    });
+}
+
+export async function loadDescriptionConfig(
+  entry: string,
+  choice: ConfigChoice,
+  resolver: DescriptionResolver,
+  loading: ConfigLoading = {},
+): Promise<LoadedConfig> {
   const file = choice.configPath ? resolve(choice.configPath) : join(dirname(resolve(entry)), 'redocly.yaml');
   if (!choice.configPath && !existsSync(file)) return { config: await fallback(), trusted: true, diagnostics: [] };
   const trusted = choice.configExplicit === true || (await sameFile(file, PROJECT_CONFIG));
@@ -209,23 +241,7 @@ export async function loadDescriptionConfig(entry: string, choice: ConfigChoice,
     };
   }
   const diagnostics: Diagnostic[] = [];
-  // Keys Redocly does not know, values it does not accept: located, as Redocly's own config check finds them.
-  const checked = await lintConfig({
-    config: { document: makeDocumentFromString(text, file) } as never,
-    externalConfigTypes: ConfigTypes,
-    externalRefResolver: resolver.fresh(),
-  });
-  // Its `$ref`s and extends are followed (or refused) by the loading below, which reports them.
-  for (const problem of checked.filter((p) => p.ruleId === 'configuration struct')) {
-    let at = { file, line: 1, col: 1 };
-    try {
-      const lc = getLineColLocation(problem.location[0] as never);
-      at = { file, line: lc.start.line, col: lc.start.col };
-    } catch {
-      // Unplaceable: the file's first line.
-    }
-    diagnostics.push({ severity: 'warning', rule: 'config-struct', message: problem.message, ...at });
-  }
+  if (loading.checkStructure) diagnostics.push(...(await structureProblems(file, text, resolver)));
   let settings = raw as Raw;
   if (!trusted) {
     const sanitized = await sanitize(settings, file, text);

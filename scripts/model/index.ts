@@ -45,7 +45,7 @@ const MAX_LOCATED_BYTES = 4 * 1024 * 1024;
 export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const timings = { load: 0, validate: 0, lint: 0, normalize: 0 };
   let t = performance.now();
-  const loaded = await loadDocument(specPath, options);
+  const loaded = await loadDocument(specPath, { ...options, checkConfig: options.lint !== false });
   const locate = await createLocator(loaded);
   timings.load = performance.now() - t;
 

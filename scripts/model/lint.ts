@@ -17,6 +17,6 @@ export async function lintDocument(loaded: Pick<LoadedDocument, 'entry' | 'confi
 /** Lint alone (beside a site build), with the config's own problems. */
 export async function lintDescription(entry: string, options: LoadOptions = {}): Promise<Diagnostic[]> {
   const resolver = await createResolver(entry, options);
-  const { config, diagnostics } = await loadDescriptionConfig(entry, options, resolver);
+  const { config, diagnostics } = await loadDescriptionConfig(entry, options, resolver, { checkStructure: true });
   return [...diagnostics, ...(await lintDocument({ entry, config, resolver }))];
 }

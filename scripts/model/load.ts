@@ -18,7 +18,10 @@ import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 export type OpenApiDocument = Record<string, any>;
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
-export interface LoadOptions extends DescriptionAccess, ConfigChoice {}
+export interface LoadOptions extends DescriptionAccess, ConfigChoice {
+  /** Check the config's own keys and values too (when linting). */
+  checkConfig?: boolean;
+}
 
 export interface LoadedDocument {
   entry: string;
@@ -58,7 +61,7 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
   const resolver = await createResolver(entry, options);
-  const loadedConfig = await loadDescriptionConfig(entry, options, resolver);
+  const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
   const { config } = loadedConfig;
   let result;
   try {
