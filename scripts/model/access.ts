@@ -93,18 +93,18 @@ export async function readLocalFile(
     const stats = await handle.stat();
     if (!stats.isFile()) throw new Refusal('ref-not-a-file', path, `${shown} is ${kind(stats)}, not a file: it was not read`);
     if (stats.size > MAX_FILE_BYTES) throw tooLarge(path, shown);
-    // Read to the end rather than trusting the size (a file may grow), but never past the limit.
-    const chunks: Buffer[] = [];
+    // Read to the end rather than trusting the size (a file may grow), but never past the limit: into
+    // one buffer of the size announced, grown only for a file that is still being written.
+    let buffer = Buffer.allocUnsafe(stats.size + 1);
     let total = 0;
     for (;;) {
-      const buffer = Buffer.allocUnsafe(Math.min(1024 * 1024, MAX_FILE_BYTES + 1 - total));
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (total === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(Math.min(buffer.length, MAX_FILE_BYTES + 1 - total))]);
+      const { bytesRead } = await handle.read(buffer, total, buffer.length - total, null);
       if (bytesRead === 0) break;
-      chunks.push(buffer.subarray(0, bytesRead));
       total += bytesRead;
       if (total > MAX_FILE_BYTES) throw tooLarge(path, shown);
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return buffer.toString('utf8', 0, total);
   } finally {
     await handle.close();
   }

@@ -7,25 +7,44 @@ import { MAX_ALIAS_EXPANSION_BYTES } from './limits.ts';
 // An alias is `*name` after a space, a line start or a flow indicator, naming an anchor `&name` written
 // the same way. Text without such a pair (every JSON file, most YAML) needs no walk; text that merely
 // looks like it (`*.txt` and `&amp;` in a description) is walked, which is slower and still right.
-const ALIAS = /(?:^|[\s[{,])\*([^\s,[\]{}]+)/gm;
-const ANCHOR = /(?:^|[\s[{,])&([^\s,[\]{}]+)/gm;
+const NAME = /^[^\s,[\]{}]+/;
 
-function aliasMatches(text: string): RegExpMatchArray | undefined {
+/** The name after a `*` or `&` at `at`, when that character starts an alias or an anchor. */
+function nameAt(text: string, at: number): string | undefined {
+  const before = at === 0 ? '\n' : text[at - 1];
+  if (!/[\s[{,]/.test(before)) return undefined;
+  const match = NAME.exec(text.slice(at + 1, at + 257));
+  return match?.[0] || undefined;
+}
+
+interface Alias {
+  name: string;
+  index: number;
+}
+
+function aliasMatches(text: string): Alias | undefined {
   // The first few names used as aliases, in order; an anchor for one of them is looked up directly.
-  const candidates = new Map<string, RegExpMatchArray>();
-  for (const match of text.matchAll(ALIAS)) {
-    if (!candidates.has(match[1])) candidates.set(match[1], match);
-    if (candidates.size > 16) break;
+  // indexOf, not a regular expression over the whole text: a large JSON description has many `*`.
+  const candidates = new Map<string, Alias>();
+  for (let at = text.indexOf('*'); at !== -1 && candidates.size <= 16; at = text.indexOf('*', at + 1)) {
+    const name = nameAt(text, at);
+    if (name && !candidates.has(name)) candidates.set(name, { name, index: at });
   }
   if (candidates.size === 0) return undefined;
   if (candidates.size <= 16) {
     // `&name` anywhere is enough to look closer: at worst a description is walked that did not need it.
-    for (const [name, match] of candidates) if (text.includes(`&${name}`)) return match;
+    for (const [name, alias] of candidates) if (text.includes(`&${name}`)) return alias;
     return undefined;
   }
   const anchors = new Set<string>();
-  for (const match of text.matchAll(ANCHOR)) anchors.add(match[1]);
-  for (const match of text.matchAll(ALIAS)) if (anchors.has(match[1])) return match;
+  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
+    const name = nameAt(text, at);
+    if (name) anchors.add(name);
+  }
+  for (let at = text.indexOf('*'); at !== -1; at = text.indexOf('*', at + 1)) {
+    const name = nameAt(text, at);
+    if (name && anchors.has(name)) return { name, index: at };
+  }
   return undefined;
 }
 
@@ -82,11 +101,10 @@ export function expansion(root: unknown): { expanded: number; unique: number } {
 
 /** Line and column of the first alias in `text`, where a writer looks for the expansion. */
 export function firstAlias(text: string): { line: number; col: number } {
-  const match = aliasMatches(text);
-  if (!match) return { line: 1, col: 1 };
-  const offset = (match.index ?? 0) + match[0].indexOf('*');
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, col: offset - before.lastIndexOf('\n') };
+  const alias = aliasMatches(text);
+  if (!alias) return { line: 1, col: 1 };
+  const before = text.slice(0, alias.index);
+  return { line: before.split('\n').length, col: alias.index - before.lastIndexOf('\n') };
 }
 
 /** Why `parsed` (the text of `file`) must not be used, or undefined when its aliases stay within bounds. */
