@@ -7,7 +7,7 @@
 // A config that does not parse or load is an error at its place, and the built-in rules are used.
 // Every config gets the project's own plugin (scripts/model/ruleset).
 import { existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -100,8 +100,12 @@ function withPortalRules(raw: Raw): Raw {
   return { ...raw, rules: { ...portalRules, ...rules } };
 }
 
-async function fallback(): Promise<Config> {
-  return createConfig(withPortalRules({ extends: ['recommended'] }), { configPath: NEUTRAL_CONFIG_PATH, plugins: [projectPlugin() as never] });
+let recommended: Promise<Config> | undefined;
+
+/** Redocly's recommended rules and the project's plugin: made once, used by every description without a config. */
+function fallback(): Promise<Config> {
+  recommended ??= createConfig(withPortalRules({ extends: ['recommended'] }), { configPath: NEUTRAL_CONFIG_PATH, plugins: [projectPlugin() as never] });
+  return recommended;
 }
 
 /** Positions in a config's text, from the `yaml` library's syntax tree (js-yaml keeps none). */
@@ -206,6 +210,22 @@ async function structureProblems(file: string, text: string, resolver: Descripti
     });
 }
 
+/** What a loaded config depends on: when none of it changed, the config loaded last time is the same. */
+async function cacheKey(file: string, trusted: boolean, resolver: DescriptionResolver, loading: ConfigLoading): Promise<string> {
+  const stamp = async (path: string) => {
+    const info = await stat(path).catch(() => undefined);
+    return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : '-';
+  };
+  const dir = dirname(file);
+  const files = [file, join(dir, '.redocly.lint-ignore.yaml'), PROJECT_CONFIG, ...THEME_PLUGINS.map((p) => join(dir, p))];
+  return [trusted, loading.checkStructure === true, resolver.root, ...(await Promise.all(files.map(stamp)))].join('|');
+}
+
+// Loading a config (and its plugins) takes longer than bundling a small description; the preview and the
+// mock's reloads load the same one on every save. A few are kept, each known by what it was made from.
+const loaded = new Map<string, LoadedConfig>();
+const KEPT = 8;
+
 export async function loadDescriptionConfig(
   entry: string,
   choice: ConfigChoice,
@@ -215,6 +235,16 @@ export async function loadDescriptionConfig(
   const file = choice.configPath ? resolve(choice.configPath) : join(dirname(resolve(entry)), 'redocly.yaml');
   if (!choice.configPath && !existsSync(file)) return { config: await fallback(), trusted: true, diagnostics: [] };
   const trusted = choice.configExplicit === true || (await sameFile(file, PROJECT_CONFIG));
+  const key = await cacheKey(file, trusted, resolver, loading);
+  const known = loaded.get(key);
+  if (known) return known;
+  const result = await loadConfigFile(file, trusted, resolver, loading);
+  loaded.set(key, result);
+  if (loaded.size > KEPT) loaded.delete(loaded.keys().next().value as string);
+  return result;
+}
+
+async function loadConfigFile(file: string, trusted: boolean, resolver: DescriptionResolver, loading: ConfigLoading): Promise<LoadedConfig> {
   let text: string;
   try {
     // Its place is chosen by the command (beside the description) or the user (--config), never by the description.
