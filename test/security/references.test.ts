@@ -181,6 +181,16 @@ describe('npm run build on hostile references', () => {
     expect(result.output).not.toContain(ws.marker);
   });
 
+  it('fails on a $ref to an origin not allowed at its place, and fetches nothing', async () => {
+    const text = description(schemaRef(`${recorder.origin}/pet.json`));
+    const spec = ws.write('build-remote/api/openapi.yaml', text);
+    const before = recorder.requests.length;
+    const result = await runScript('scripts/build.ts', ['--spec', spec, '--out', join(ws.dir, 'build-remote/out')], { timeoutMs: BUILD_TIMEOUT_MS });
+    expect(result.code, result.output).toBe(1);
+    expect(problemsIn(result.output, 'openapi.yaml')).toEqual([`${positionOf(text, '$ref')} error ref-remote-not-allowed`]);
+    expect(recorder.requests.length).toBe(before);
+  });
+
   it('builds with a remote externalValue shown as a link: never fetched, nothing of it in the pages, copies or downloads', async () => {
     const url = `${recorder.origin}/example.json`;
     const text = description(externalValue(url));
