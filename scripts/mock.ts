@@ -1,12 +1,14 @@
-// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`:
+// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`
+// (and `--root`, `--allow-remote`, `--config`: what the description may read, see cli/args.ts):
 // serve the document's operations from its examples, check requests against
 // it, and reload on every save.
 import { enableCompileCache } from 'node:module';
-import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
 import { parsePort, portProblem } from './cli/ports.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
 import type { MockServer } from './mock/server.ts';
+import { printable } from './terminal.ts';
 
 // Node keeps the compiled code of the modules it loads (the OpenAPI tooling is
 // large): the second start skips a third of the work. Before any heavy import.
@@ -19,7 +21,9 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   site: { type: 'string', default: DEFAULT_SITE },
   quiet: { type: 'boolean', default: false },
+  ...DESCRIPTION_OPTIONS,
 });
+const access = descriptionOptions(values);
 
 let port: number;
 try {
@@ -38,6 +42,7 @@ try {
     site: values.site,
     quiet: values.quiet,
     watch: true,
+    access,
   });
 } catch (error) {
   if (error instanceof DiagnosticsError) {
@@ -51,7 +56,7 @@ try {
 }
 
 const { title, version, operations } = mock.current();
-console.log(`Mock server listening on ${mock.url} (${title} ${version}, ${operations} operation${operations === 1 ? '' : 's'})`);
+console.log(`Mock server listening on ${mock.url} (${printable(`${title} ${version}`)}, ${operations} operation${operations === 1 ? '' : 's'})`);
 
 let stopping = false;
 const stop = () => {

@@ -2,6 +2,8 @@
 // and written in batches: under load a write per request would cost more
 // than answering it.
 
+import { printable as printableText } from '../terminal.ts';
+
 export interface Output {
   write(text: string): unknown;
 }
@@ -11,8 +13,7 @@ const FLUSH_BYTES = 32 * 1024;
 
 /** Control characters and non-ASCII in a logged URL are escaped, and long ones cut. */
 export function printable(text: string, max = 200): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return cut.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return printableText(text, { max, ascii: true });
 }
 
 export class RequestLog {

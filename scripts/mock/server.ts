@@ -10,6 +10,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
 import { formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
+import type { LoadOptions } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
@@ -19,6 +20,7 @@ import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
 import { createState, type MockState } from './state.ts';
+import { printable } from '../terminal.ts';
 
 export interface MockServerOptions {
   /** The OpenAPI document (default `openapi/openapi.yaml`). */
@@ -39,6 +41,8 @@ export interface MockServerOptions {
   /** Where lines go (default stdout). */
   output?: Output;
   onReload?: (event: ReloadEvent) => void;
+  /** What the description may read (--root, --allow-remote) and its config (--config). */
+  access?: LoadOptions;
   /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
   build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
 }
@@ -80,7 +84,15 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     bodyTimeoutMs: options.bodyTimeoutMs ?? 5000,
   };
 
-  const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
+  let built = options.build;
+  if (!built) {
+    // On this thread, for a fast start (a worker would load the whole pipeline again); the reloads run on
+    // the model worker, under its memory bound, so a save can never take down a mock that serves.
+    const own = await buildModel(options.spec, { lint: false, validate: false, ...options.access });
+    // Problems that do not stop serving (a foreign config's refused plugins, a capped example) are said once at start.
+    if (own.diagnostics.length > 0) log.message(formatDiagnostics(own.diagnostics));
+    built = own;
+  }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
   const pool = new EnginePool({ timeoutMs: options.generateTimeoutMs });
   let state = createState(built, site, pool);
@@ -118,7 +130,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const url = httpOrigin(host, port);
 
   let lastFailed = false;
-  const describe = (s: MockState) => `${s.title} ${s.version}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
+  const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
     let next: MockState | undefined;
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
@@ -164,9 +176,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return event;
   };
   let lastEvent: ReloadEvent | undefined;
-  const reloader = new Reloader(options.spec, (outcome, ms) => {
-    lastEvent = onBuilt(outcome, ms);
-  });
+  const reloader = new Reloader(
+    options.spec,
+    (outcome, ms) => {
+      lastEvent = onBuilt(outcome, ms);
+    },
+    options.access,
+  );
   if (options.watch) reloader.watch(built.files);
 
   let closing: Promise<void> | undefined;

@@ -1,11 +1,14 @@
-// The portal's own lint rules, as one Redocly plugin: checks of what the
-// portal and the mock do with a description that Redocly's rules do not know
-// about. A file per rule, named for it.
-import type { Plugin } from '@redocly/openapi-core';
+// The project's own lint rules, as an in-memory Redocly plugin: checks of what the portal and
+// the mock do with a description that Redocly's rules do not know about. It is project code, so
+// the config loader (scripts/model/config.ts) adds it to every configuration, trusted or not,
+// and applies `portalRules` under whatever the configuration itself sets. A file per rule, named
+// for it; rules are listed here without the `portal/` prefix, which the loader adds, as Redocly
+// does for plugins it loads from files.
+import type { Oas3Rule } from '@redocly/openapi-core';
 import { HeaderValueSafe } from './header-value-safe.ts';
 import { PatternLinear } from './pattern-linear.ts';
 
-export const portalPlugin = {
+export const portalPlugin: { id: 'portal'; rules: { oas3: Record<string, Oas3Rule> } } = {
   id: 'portal',
   rules: {
     oas3: {
@@ -13,10 +16,10 @@ export const portalPlugin = {
       'header-value-safe': HeaderValueSafe,
     },
   },
-} satisfies Plugin;
+};
 
-/** Every rule of the plugin at its severity, for a lint configuration's `rules`. */
-export const portalRules = {
+/** Severity of each rule above, by its full name (`portal/<rule>`). */
+export const portalRules: Record<string, 'error' | 'warn'> = {
   'portal/pattern-linear': 'warn',
   'portal/header-value-safe': 'error',
-} as const;
+};
