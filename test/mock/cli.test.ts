@@ -49,7 +49,8 @@ describe('npm run mock', () => {
           .end();
       });
       expect(status).toBe(200);
-      await mock.waitFor(/^GET \/pets\?limit=2 200 \d+\.\dms$/m, 15_000);
+      // One line per request, with the operation it matched.
+      await mock.waitFor(/^GET \/pets\?limit=2 200 \d+\.\dms listPets$/m, 15_000);
 
       // Exits on its own, the connection still open, within the test's time limit.
       const exit = await stopWith(mock, signal);
