@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   bad_request: { status: 400, when: 'The request is not valid HTTP (request line, headers or chunked body) and was rejected before routing.' },
   invalid_content_type: { status: 400, when: 'The request has a body but its Content-Type is missing or not one the operation accepts.' },
   invalid_json: { status: 400, when: 'The body is not well-formed JSON (or not valid UTF-8).' },
+  invalid_xml: { status: 400, when: 'An XML body is not well-formed.' },
   validation_failed: { status: 400, when: 'A path, query, header or cookie parameter, or the body, does not match its schema.' },
   invalid_prefer: { status: 400, when: 'The Prefer header (or __code/__example/__dynamic) asks for something malformed, e.g. code=abc.' },
   unauthorized: { status: 401, when: 'The credentials the operation requires are missing or malformed (e.g. not `Bearer <key>`).' },

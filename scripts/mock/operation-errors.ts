@@ -17,6 +17,7 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   unauthorized: ['401'],
   invalid_content_type: ['415', '400', '422'],
   invalid_json: ['400', '422'],
+  invalid_xml: ['400', '422'],
   validation_failed: ['400', '422'],
   payload_too_large: ['413'],
   not_acceptable: ['406'],

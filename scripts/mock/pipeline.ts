@@ -10,6 +10,7 @@ import { finish, internalError, logAnswer, sendError, urlText, type Exchange, ty
 import { applyFault } from './fault-actions.ts';
 import { planTiming } from './faults.ts';
 import { printable } from './log.ts';
+import { readMultipart } from './multipart.ts';
 import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
 import { answerRequest } from './requested-answer.ts';
@@ -173,9 +174,19 @@ function checkAndAnswer(
   media: BodyMedia | undefined,
   raw: Buffer | undefined,
 ): void {
-  const spec = x.state.requestSpec(mock);
-  let body: unknown;
   const present = raw !== undefined && raw.length > 0;
+  if (present && media?.multipart) {
+    // Parts are read by an asynchronous parser; the checks go on when it is done.
+    readMultipart(raw, String(x.req.headers['content-type']), media.multipart).then(
+      (parts) => {
+        if (!parts.ok) operationError(x, mock, 'validation_failed', parts.message);
+        else checkDecoded(x, mock, params, badEncoding, query, media, true, parts.body);
+      },
+      (error: unknown) => internalError(x, error),
+    );
+    return;
+  }
+  let body: unknown;
   if (present && media) {
     const decoded = decodeBody(media, raw);
     if (!decoded.ok) {
@@ -184,6 +195,21 @@ function checkAndAnswer(
     }
     body = decoded.body;
   }
+  checkDecoded(x, mock, params, badEncoding, query, media, present, body);
+}
+
+/** Parameters and the decoded body against their schemas, then the answer. */
+function checkDecoded(
+  x: Exchange,
+  mock: MockOperation,
+  params: Record<string, string>,
+  badEncoding: string[] | undefined,
+  query: URLSearchParams | undefined,
+  media: BodyMedia | undefined,
+  present: boolean,
+  body: unknown,
+): void {
+  const spec = x.state.requestSpec(mock);
   if (badEncoding) {
     operationError(x, mock, 'validation_failed', `path.${badEncoding[0]} is not valid percent-encoded UTF-8`);
     return;
