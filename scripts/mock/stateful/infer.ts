@@ -260,6 +260,16 @@ export function inferResources(model: ApiModel): Inference {
       groups.delete(key);
     } else byRecord.set(at, key);
   }
+  // A group named by `x-mock-resource` joins the inferred group of that name.
+  for (const [key, cs] of [...groups]) {
+    if (!key.startsWith('resource:')) continue;
+    const name = key.slice('resource:'.length);
+    const into = [...groups].find(([k, other]) => !k.startsWith('resource:') && (other.find((c) => c.recordName)?.recordName ?? '') === name);
+    if (into) {
+      into[1].push(...cs);
+      groups.delete(key);
+    }
+  }
   const resources: Resource[] = [];
   const taken = new Set<string>();
   for (const cs of groups.values()) {
@@ -282,11 +292,11 @@ export function inferResources(model: ApiModel): Inference {
     const paramSchema = firstItem?.idParam ? parameter(firstItem.op, firstItem.idParam, 'path')?.schema : undefined;
     const id: IdSpec = { field, kind: idKind(fieldSchema ?? paramSchema, lookup) };
     const initial = exampleRecords(cs, field);
-    const createExample = cs
+    // What a create answers for the server's own fields, when the document shows it; else they are generated.
+    const sample = cs
       .filter((c) => c.role === 'create')
-      .map((c) => success(c.op)?.media?.examples[0]?.value)
+      .map((c) => success(c.op)?.media?.examples.find((e) => !e.generated)?.value)
       .find((v) => v && typeof v === 'object' && !Array.isArray(v)) as Rec | undefined;
-    const sample = createExample ?? initial[0];
     const readOnly: Resource['readOnly'] = [];
     const defaults: Rec = {};
     for (const p of merged.properties ?? []) {
