@@ -31,7 +31,8 @@ export function handleRequest(ctx: ServerContext, state: MockState, req: Incomin
     start: performance.now(),
   };
   const prefer = req.headers.prefer;
-  if (ctx.timing || prefer !== undefined) {
+  // The mock's own routes are never delayed or failed: a test run must be able to reset it.
+  if ((ctx.timing || prefer !== undefined) && !x.url.startsWith(ADMIN_PREFIX)) {
     // Latency and faults: asked for by this request (`Prefer: delay=…, fault=…`) or by a switch.
     const plan = planTiming(ctx.features, Array.isArray(prefer) ? prefer.join(', ') : prefer, ctx.random);
     if (plan.problem) {
