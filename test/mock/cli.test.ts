@@ -73,6 +73,34 @@ describe('npm run mock', () => {
     expect(mock.output()).not.toContain('/nowhere');
   }, 30_000);
 
+  it('--help names every switch and exits 0', async () => {
+    const mock = startMockCommand(['--help']);
+    expect((await mock.closed).code).toBe(0);
+    for (const flag of [
+      '--stateful',
+      '--state',
+      '--seed',
+      '--dynamic',
+      '--latency',
+      '--fault-rate',
+      '--error-rate',
+      '--callback-hosts',
+      '--no-callbacks',
+      '/__mock/reset',
+    ]) {
+      expect(mock.stdout()).toContain(flag);
+    }
+  });
+
+  it('exits 2 on an unknown option or a malformed value, saying which', async () => {
+    const unknown = startMockCommand(['--nope']);
+    expect((await unknown.closed).code).toBe(2);
+    expect(unknown.stderr()).toContain("Unknown option '--nope'");
+    const rate = startMockCommand(['--error-rate', '2']);
+    expect((await rate.closed).code).toBe(2);
+    expect(rate.stderr()).toContain('--error-rate "2" must be a number from 0 to 1');
+  });
+
   it('says so and exits 1 when the port is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1');
     await once(blocker, 'listening');
