@@ -29,7 +29,8 @@ export function readMultipartSpec(
   const deref = createDeref(document);
   const spec: MultipartSpec = { files: new Map(), json: new Set() };
   const schema = deref(rawSchema);
-  const properties: Record<string, unknown> = {};
+  // Null prototype: a part named `__proto__` or `constructor` is a part like any other.
+  const properties = Object.create(null) as Record<string, unknown>;
   const collect = (node: unknown, depth: number) => {
     const n = deref(node);
     if (!isObject(n) || depth > 8) return;

@@ -8,7 +8,8 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
     if (value === null) delete out[key];
-    else Object.defineProperty(out, key, { value: mergePatch(out[key], value), enumerable: true, writable: true, configurable: true });
+    else if (key === '__proto__') Object.defineProperty(out, key, { value: mergePatch(out[key], value), enumerable: true, writable: true, configurable: true });
+    else out[key] = mergePatch(out[key], value);
   }
   return out;
 }

@@ -61,10 +61,15 @@ export class RedisStore implements StateStore {
   private readonly client: ReturnType<typeof createClient>;
   private readonly shas = new Map<ScriptName, string>();
 
+  private connected = false;
+
   private constructor(url: string) {
     this.where = url;
-    // No reconnection loop on a refused connection at start: the mock says so and exits.
-    this.client = createClient({ url, socket: { reconnectStrategy: (retries) => (retries > 20 ? false : Math.min(retries * 100, 2000)) } });
+    // No retries before the first connection (the mock says so and exits); after it, a lost connection is retried.
+    this.client = createClient({
+      url,
+      socket: { connectTimeout: 5000, reconnectStrategy: (retries) => (!this.connected || retries > 20 ? false : Math.min(retries * 100, 2000)) },
+    });
     this.client.on('error', () => {
       // Errors reach the request that met them; the client reconnects by itself.
     });
@@ -74,6 +79,7 @@ export class RedisStore implements StateStore {
     const store = new RedisStore(url);
     try {
       await store.client.connect();
+      store.connected = true;
       for (const name of Object.keys(SCRIPTS) as ScriptName[]) {
         store.shas.set(name, String(await store.client.sendCommand(['SCRIPT', 'LOAD', SCRIPTS[name]])));
       }
