@@ -25,7 +25,6 @@ import { seededRandom } from './seeded-random.ts';
 import { describeResources, storedResources } from './stateful/report.ts';
 import { createState, type MockState } from './state.ts';
 import { MemoryStore } from './store/memory.ts';
-import { RedisStore } from './store/redis.ts';
 import type { StateStore } from './store/types.ts';
 
 export interface MockServerOptions {
@@ -98,7 +97,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
   let store: StateStore | undefined;
   if (features.stateful) {
-    store = features.state ? await RedisStore.connect(features.state) : new MemoryStore();
+    // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
+    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state) : new MemoryStore();
     ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
   }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
