@@ -40,6 +40,8 @@ export interface PreparedResponse {
   preferred: PreparedMedia | undefined;
   /** Its first example is `{code, message, status}`: the mock may fill it with a precise message. */
   errorShaped: boolean;
+  /** Its JSON media type's schema and first example: what the mock's own errors are shaped after. */
+  json?: { type: string; schema: SchemaNode; example: unknown; headers: string[] };
 }
 
 export interface PreparedAnswers {
@@ -141,6 +143,12 @@ function prepareMedia(op: Operation, media: MediaType, status: number, common: s
   return { type: media.mediaType, major: base.slice(0, slash), minor: base.slice(slash + 1), examples, first };
 }
 
+/** The JSON media type as a Content-Type: a range is sent as `application/json`, an unsendable one as bytes. */
+function sendableType(op: Operation, type: string, leftOut: LeftOutHeaders): string {
+  if (type.includes('*')) return 'application/json';
+  return leftOut.check(op, 'Content-Type', type) ?? 'application/octet-stream';
+}
+
 function prepareResponse(
   op: Operation,
   response: Response,
@@ -152,8 +160,9 @@ function prepareResponse(
   const common = [...declaredHeaders(op, response.headers, schemas, signals !== undefined, leftOut), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
   const media = response.content.map((m) => prepareMedia(op, m, status, common, leftOut));
   const preferred = media.find((m) => m.major === '*' && m.minor === '*') ?? media.find((m) => m.major === 'application' && m.minor === 'json') ?? media[0];
-  const firstValue = response.content.find((m) => bodyKind(m.mediaType) === 'json')?.examples[0]?.value;
-  return {
+  const jsonMedia = response.content.find((m) => bodyKind(m.mediaType) === 'json');
+  const firstValue = jsonMedia?.examples[0]?.value;
+  const prepared: PreparedResponse = {
     key: response.status,
     status,
     media,
@@ -161,6 +170,11 @@ function prepareResponse(
     preferred,
     errorShaped: isErrorShaped(firstValue),
   };
+  if (jsonMedia?.schema) {
+    const type = sendableType(op, jsonMedia.mediaType, leftOut);
+    prepared.json = { type, schema: jsonMedia.schema, example: firstValue, headers: common };
+  }
+  return prepared;
 }
 
 /** Prism's choice when nothing is asked for: the lowest 2XX, else `default` (as 200), else the first. */

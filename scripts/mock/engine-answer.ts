@@ -25,6 +25,8 @@ export async function engineAnswer(
   extra: string[] = [],
 ): Promise<void> {
   try {
+    const seed = x.ctx.features.seed;
+    if (seed !== undefined) options = { ...options, seed: `${seed} ${mock.op.method} ${x.url}` };
     const out = await x.state.engine.answer(mock.op, engineRequest(x, mock, params, request), options);
     if (x.res.destroyed) return;
     if (out.kind === 'none') {

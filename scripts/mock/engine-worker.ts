@@ -73,6 +73,7 @@ async function generate(job: GenerateJob): Promise<GenerateReply> {
   const mock: Record<string, unknown> = { dynamic: job.options.dynamic };
   if (job.options.code !== undefined) mock.code = job.options.code;
   if (job.options.exampleKey !== undefined) mock.exampleKey = job.options.exampleKey;
+  if (job.options.seed !== undefined) mock.seed = job.options.seed;
   const input = {
     method: job.request.method.toLowerCase(),
     url: { path: job.request.path, query: job.request.query },

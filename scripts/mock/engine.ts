@@ -21,6 +21,8 @@ export interface EngineOptions {
   code?: number;
   exampleKey?: string;
   dynamic: boolean;
+  /** `--seed` with the request: the same request gets the same generated body, in any worker, across restarts. */
+  seed?: string;
 }
 
 function collectRefs(node: unknown, out: Set<string>): void {
@@ -63,7 +65,9 @@ function splitPointer(ref: string): string[] {
 /** The document cut down to one operation and everything its $refs reach. */
 export function documentFor(document: OpenApiDocument, op: Operation): OpenApiDocument {
   const pathItem = document.paths?.[op.path] ?? {};
-  const own: Record<string, unknown> = { [op.method]: pathItem[op.method] };
+  // Without its callbacks: the engine would send them itself, to any host; callbacks.ts sends them.
+  const { callbacks: _callbacks, ...operation } = (pathItem[op.method] ?? {}) as Record<string, unknown>;
+  const own: Record<string, unknown> = { [op.method]: operation };
   if (pathItem.parameters) own.parameters = pathItem.parameters;
   const out: OpenApiDocument = { openapi: document.openapi, info: document.info, paths: { [op.path]: own } };
   if (document.servers) out.servers = document.servers;

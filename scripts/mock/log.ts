@@ -1,4 +1,6 @@
-// One short line per request (`GET /pets/1 200 0.4ms`). Lines are buffered
+// One short line per request: `GET /pets/1 200 0.4ms getPet`, with the
+// operation matched and, for a refusal, the reason (`POST /pets 400 0.3ms
+// createPet: body.name is required`). Lines are buffered
 // and written in batches: under load a write per request would cost more
 // than answering it.
 
@@ -25,8 +27,11 @@ export class RequestLog {
     this.output = output;
   }
 
-  request(method: string, url: string, status: number, ms: number): void {
-    this.buffer += `${printable(method, 20)} ${printable(url)} ${status} ${ms.toFixed(1)}ms\n`;
+  request(method: string, url: string, status: number, ms: number, operation?: string, reason?: string): void {
+    let line = `${printable(method, 20)} ${printable(url)} ${status === 0 ? '-' : status} ${ms.toFixed(1)}ms`;
+    if (operation !== undefined) line += ` ${printable(operation, 120)}`;
+    if (reason !== undefined) line += `${operation === undefined ? '' : ':'} ${printable(reason, 300)}`;
+    this.buffer += `${line}\n`;
     if (this.buffer.length >= FLUSH_BYTES) this.flush();
     else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_MS).unref();
   }

@@ -7,6 +7,7 @@ import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.
 import type { OpenApiDocument } from '../model/load.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
 import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
+import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
 import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
 
 interface ParamSpec {
@@ -29,6 +30,8 @@ export interface BodyMedia {
   /** The raw schema ajv checks the body against; undefined when the body is not checked. */
   schema: unknown;
   validate?: ValidateFunction | null;
+  /** `multipart/form-data`: which parts are files or JSON. */
+  multipart?: MultipartSpec;
 }
 
 export interface RequestSpec {
@@ -76,8 +79,8 @@ export type SchemaResolver = (node: SchemaNode | undefined) => SchemaNode | unde
  * text only when the schema is a string (an XML or CSV body described by an
  * object schema is not parsed); multipart parts and bytes are not.
  */
-function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknown): unknown {
-  if (kind === 'json' || kind === 'form') return raw;
+function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknown, type: string): unknown {
+  if (kind === 'json' || kind === 'form' || type === 'multipart/form-data') return raw;
   return kind === 'text' && isStringSchema(node) ? raw : undefined;
 }
 
@@ -103,7 +106,11 @@ export function readRequestSpec(document: OpenApiDocument, op: Operation, resolv
         const node = resolve(schema);
         const kind = bodyKind(mediaType, node);
         const raw = content[mediaType];
-        return { type: baseMediaType(mediaType), kind, schema: checkedSchema(kind, node, isObject(raw) ? raw.schema : undefined) };
+        const type = baseMediaType(mediaType);
+        const media: BodyMedia = { type, kind, schema: checkedSchema(kind, node, isObject(raw) ? raw.schema : undefined, type) };
+        if (type === 'multipart/form-data' && isObject(raw))
+          media.multipart = readMultipartSpec(document, raw.schema, isObject(raw.encoding) ? raw.encoding : undefined);
+        return media;
       }),
     };
   }

@@ -10,6 +10,7 @@ import type { ValidateFunction, ErrorObject } from 'ajv';
 import { getByPointer, isObject } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
 import { linearPattern } from '../model/linear-pattern.ts';
+import { discriminated } from './discriminator.ts';
 import { linearRegExp } from './linear-regexp.ts';
 import { uniqueItemsKeyword } from './unique-items.ts';
 
@@ -185,6 +186,9 @@ export class SchemaCompiler {
       // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
       return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
+    // A discriminator chooses the branch to check (discriminator.ts).
+    const chosen = discriminated(node);
+    if (chosen) return this.convert(chosen);
     const out: Record<string, unknown> = {};
     let skipAdditional = false;
     for (const [key, value] of Object.entries(node)) {

@@ -19,7 +19,14 @@ import { RequestLog, type Output } from './log.ts';
 import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
+import { DEFAULT_FEATURES, type MockFeatures } from './features.ts';
+import { timingEnabled } from './faults.ts';
+import { RecentRequests } from './recent.ts';
+import { seededRandom } from './seeded-random.ts';
+import { describeResources, storedResources } from './stateful/report.ts';
 import { createState, type MockState } from './state.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { StateStore } from './store/types.ts';
 import { printable } from '../terminal.ts';
 
 export interface MockServerOptions {
@@ -45,6 +52,8 @@ export interface MockServerOptions {
   access?: LoadOptions;
   /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
   build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
+  /** State, seeded and dynamic answers, latency and faults, callbacks: all off unless set. */
+  features?: Partial<MockFeatures>;
 }
 
 export interface ReloadEvent {
@@ -77,11 +86,16 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const site = options.site ?? DEFAULT_SITE;
   const host = options.host ?? DEFAULT_HOST;
   const log = new RequestLog(options.output ?? process.stdout);
+  const features: MockFeatures = { ...DEFAULT_FEATURES, ...options.features };
   const ctx: ServerContext = {
     quiet: options.quiet === true,
     log,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 5000,
+    features,
+    recent: new RecentRequests(),
+    random: features.seed === undefined ? Math.random : seededRandom(`${features.seed}:mock`),
+    timing: timingEnabled(features),
   };
 
   let built = options.build;
@@ -93,10 +107,27 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (own.diagnostics.length > 0) log.message(formatDiagnostics(own.diagnostics));
     built = own;
   }
+  let store: StateStore | undefined;
+  if (features.stateful) {
+    // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
+    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state) : new MemoryStore();
+    ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
+  }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
   const pool = new EnginePool({ timeoutMs: options.generateTimeoutMs });
-  let state = createState(built, site, pool);
-  for (const notice of state.notices) log.message(notice);
+  const stateOptions = { stateful: features.stateful };
+  let state: MockState;
+  try {
+    state = createState(built, site, pool, stateOptions);
+    for (const notice of state.notices) log.message(notice);
+    if (store && state.inference) {
+      await store.define(storedResources(state.inference.resources));
+      log.message(describeResources(state.inference, store.where));
+    }
+  } catch (error) {
+    await Promise.all([pool.close(), store?.close()]);
+    throw error;
+  }
   const events = new EventEmitter();
 
   const server = createServer(
@@ -118,13 +149,18 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   server.on('connect', (_req, socket: Socket) => refuseConnect(socket));
 
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_MOCK_PORT, host, () => {
-      server.off('error', reject);
-      resolveListen();
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_MOCK_PORT, host, () => {
+        server.off('error', reject);
+        resolveListen();
+      });
     });
-  });
+  } catch (error) {
+    await Promise.all([pool.close(), store?.close()]);
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
   const url = httpOrigin(host, port);
@@ -136,7 +172,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
       const preparing = performance.now();
       try {
-        next = createState({ model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files }, site, pool);
+        next = createState(
+          { model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files },
+          site,
+          pool,
+          stateOptions,
+        );
       } catch (error) {
         outcome = {
           id: outcome.id,
@@ -153,6 +194,16 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
       for (const notice of next.notices) log.message(notice);
+      if (store && next.inference) {
+        const inference = next.inference;
+        // Records of a resource this version changes start again from its examples; the others are kept.
+        store.define(storedResources(inference.resources)).then(
+          (dropped) => {
+            if (dropped.length > 0) log.message(`Stateful: records reset for ${dropped.join(', ')} (changed by this version).`);
+          },
+          (error: Error) => log.message(`Stateful: the store could not take this version's resources: ${error.message}`),
+        );
+      }
       lastFailed = false;
       const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
       options.onReload?.(event);
@@ -202,7 +253,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     close() {
       closing ??= (async () => {
-        await Promise.all([reloader.close(), pool.close()]);
+        await Promise.all([reloader.close(), pool.close(), store?.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
