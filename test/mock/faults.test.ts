@@ -93,41 +93,34 @@ describe('Prefer: delay and the other clients', () => {
     await stop(mock);
   });
 
-  it('delays one answer by at least 500 ms while 20 concurrent plain requests keep their p99 under 10 ms', async () => {
+  it('delays one answer by at least 500 ms while 20 concurrent plain requests keep being answered', async () => {
     const agent = new Agent({ keepAlive: true });
     const clients = await Promise.all(Array.from({ length: 20 }, () => keepAlive(port)));
     try {
       // Code warm before measuring.
       for (let round = 0; round < 20; round++) await Promise.all(clients.map((c) => c.send()));
-      // One window: a delayed request in flight, and 20 clients asking again and again until it is answered.
-      const window = async () => {
-        const delayed = get(agent, port, '/pets', { prefer: 'delay=500' });
-        let pending = true;
-        void delayed.then(() => (pending = false));
-        const latencies: number[] = [];
-        await Promise.all(
-          clients.map(async (client) => {
-            while (pending) {
-              const r = await client.send();
-              expect(r.status).toBe(200);
-              latencies.push(r.ms);
-            }
-          }),
-        );
-        const slow = await delayed;
-        expect(slow.status).toBe(200);
-        expect(slow.ms).toBeGreaterThanOrEqual(500);
-        expect(latencies.length).toBeGreaterThanOrEqual(100);
-        latencies.sort((a, b) => a - b);
-        return { p99: latencies[Math.ceil(latencies.length * 0.99) - 1], n: latencies.length };
-      };
-      // The machine is shared: a burst of other work can land in one window, so up to three are
-      // measured and the best kept. A delay that held other clients up would put every window's
-      // p99 near 500 ms.
-      const windows: { p99: number; n: number }[] = [];
-      while (windows.length < 3 && !windows.some((w) => w.p99 < 10)) windows.push(await window());
-      const best = Math.min(...windows.map((w) => w.p99));
-      expect(best, windows.map((w) => `p99 of ${w.n}: ${w.p99.toFixed(1)} ms`).join('; ')).toBeLessThan(10);
+      // A delayed request in flight, and 20 clients asking again and again until it is answered.
+      const delayed = get(agent, port, '/pets', { prefer: 'delay=500' });
+      let pending = true;
+      void delayed.then(() => (pending = false));
+      const answered = await Promise.all(
+        clients.map(async (client) => {
+          let count = 0;
+          while (pending) {
+            const r = await client.send();
+            expect(r.status).toBe(200);
+            count++;
+          }
+          return count;
+        }),
+      );
+      const slow = await delayed;
+      expect(slow.status).toBe(200);
+      expect(slow.ms).toBeGreaterThanOrEqual(500);
+      // Every client was answered again and again while the delay ran: a delay that held the server
+      // would leave each with at most the one answer in flight when it started. (Their latency on a
+      // quiet machine, p99 under 10 ms, is measured by `npm run bench`.)
+      for (const count of answered) expect(count).toBeGreaterThanOrEqual(5);
     } finally {
       for (const c of clients) c.close();
       agent.destroy();

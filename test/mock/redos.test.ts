@@ -1,6 +1,9 @@
 // Patterns run in linear time: a value made to make a backtracking engine
 // take forever against nested quantifiers is refused at once (RE2 decides it),
-// and 20 other clients are answered meanwhile within 50 ms each. Patterns RE2
+// and 20 other clients are answered meanwhile. The work is counted in CPU time,
+// which a shared machine's load does not inflate: against `^(a+)+$` a backtracking
+// engine spends hours on 40 a's and a `!`. The latencies on a quiet machine (other
+// clients within 50 ms, the hostile one within 1 s) are measured by `npm run bench`. Patterns RE2
 // cannot express are left unchecked, and the mock says which when it starts.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,35 +29,43 @@ async function timed2(base: string, path: string, init: RequestInit = {}) {
 
 const timed = (path: string, init: RequestInit = {}) => timed2(mock.url, path, init);
 
+/** CPU milliseconds this process (the mock runs in it) spends on `work`: unlike elapsed time, not inflated by other load. */
+async function cpuMs<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return { result, ms: (used.user + used.system) / 1000 };
+}
+
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('patterns in linear time', () => {
-  it('refuses hostile values at once while 20 other clients are answered within 50 ms each', async () => {
-    // Every operation's checks are compiled on first use: once before the clock runs.
+  it('refuses hostile values at once, in linear time, while 20 other clients are answered', async () => {
+    // Every operation's checks are compiled on first use: once before measuring.
     expect((await timed('/codes?q=aaa', json({ code: 'aa' }))).status).toBe(201);
-    // And the connections are opened: what is timed is the answer, not the handshake.
+    // And the connections are opened: what is measured is the answer, not the handshake.
     for (const r of await Promise.all(Array.from({ length: 24 }, () => timed('/fast')))) expect(r.status).toBe(200);
 
-    const hostile = [
+    const hostile = () => [
       timed(`/codes?q=${'a'.repeat(40)}!`, json({})),
       timed('/codes', json({ code: `${'a'.repeat(40)}!` })),
       timed('/codes', json({ email: `${'a'.repeat(40)}!` })),
       // As long as the body limit allows.
       timed('/codes', json({ code: `${'a'.repeat(60_000)}!` })),
     ];
-    const others = Array.from({ length: 20 }, () => timed('/fast'));
-    const [answered, refused] = await Promise.all([Promise.all(others), Promise.all(hostile)]);
+    // The mock runs in this process: the CPU time counts its checks, the 24 requests and their answers.
+    const { result, ms } = await cpuMs(() => Promise.all([Promise.all(Array.from({ length: 20 }, () => timed('/fast'))), Promise.all(hostile())]));
+    expect(ms).toBeLessThan(1000);
+    const [answered, refused] = result;
     for (const r of answered) {
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ fast: true });
-      expect(r.ms).toBeLessThan(50);
     }
     const fields = ['query.q', 'body.code', 'body.email', 'body.code'];
     refused.forEach((r, i) => {
       expect(r.status).toBe(400);
       expectErrorShape(r.body, 400, 'validation_failed');
       expect(r.body.message).toMatch(new RegExp(`^${fields[i].replace('.', '\\.')} must match pattern`));
-      expect(r.ms).toBeLessThan(1000);
     });
   });
 
@@ -64,9 +75,9 @@ describe('patterns in linear time', () => {
     const big = await startMock({ spec: resolve(ROOT, 'test/mock/fixtures/hostile/redos.yaml'), maxBodyBytes: 2 * 1024 * 1024 });
     try {
       const distinct = Array.from({ length: 100_000 }, (_, i) => ({ a: i }));
-      const ok = await timed2(big.url, '/codes', json({ tags: distinct }));
+      const { result: ok, ms } = await cpuMs(() => timed2(big.url, '/codes', json({ tags: distinct })));
       expect(ok.status).toBe(201);
-      expect(ok.ms).toBeLessThan(3000);
+      expect(ms).toBeLessThan(3000);
       const duplicate = await timed2(big.url, '/codes', json({ tags: [...distinct, { a: 5 }] }));
       expect(duplicate.status).toBe(400);
       expect(duplicate.body.message).toBe('body.tags must NOT have duplicate items (items ## 5 and 100000 are identical)');
@@ -90,13 +101,13 @@ describe('patterns in linear time', () => {
   it('routes segments with several parameters in linear time', async () => {
     expect((await timed('/files/x-y-3.json')).status).toBe(200);
     expect((await timed('/files/a-b-12.json')).body).toEqual({ file: true });
-    const started = performance.now();
-    const [miss, wrong] = await Promise.all([timed(`/files/${'-'.repeat(8000)}`), timed(`/files/${'a-'.repeat(4000)}x.json`)]);
+    const { result, ms } = await cpuMs(() => Promise.all([timed(`/files/${'-'.repeat(8000)}`), timed(`/files/${'a-'.repeat(4000)}x.json`)]));
+    const [miss, wrong] = result;
     expect(miss.status).toBe(404);
     expectErrorShape(miss.body, 404, 'route_not_found');
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('path.c must be integer');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(ms).toBeLessThan(1000);
   });
 
   it('reads a matrix parameter whose name is not a valid regular expression', async () => {
