@@ -82,7 +82,7 @@ export interface LoadedConfig {
 function projectPlugin() {
   const prefix = `${portalPlugin.id}/`;
   const oas3 = Object.fromEntries(Object.entries(portalPlugin.rules.oas3).map(([name, rule]) => [name.startsWith(prefix) ? name : `${prefix}${name}`, rule]));
-  return { id: portalPlugin.id, rules: { oas3 } };
+  return { id: portalPlugin.id, rules: { oas3 }, typeExtension: portalPlugin.typeExtension };
 }
 
 async function sameFile(a: string, b: string): Promise<boolean> {
