@@ -65,6 +65,12 @@ export function at(text: string, needle: string): string {
   return `${before.length}:${(before.at(-1) ?? '').length + 1}`;
 }
 
+/** Where the value of `key: value` (there exactly once) starts. */
+export function valueAt(text: string, keyAndValue: string): string {
+  const [line, col] = at(text, keyAndValue).split(':').map(Number);
+  return `${line}:${col + keyAndValue.indexOf(': ') + 2}`;
+}
+
 /** `text` with `from` (there exactly once) replaced by `to`. */
 export function edited(text: string, from: string, to: string): string {
   at(text, from);
