@@ -52,3 +52,13 @@ export const portalRules: Record<string, 'error' | 'warn'> = {
   'portal/replaced-by-exists': 'error',
   'portal/try-it-switch': 'error',
 };
+
+/** The rules of the portal's vocabulary: what the portal reads in any description. The mock checks these alone (vocabulary.ts). */
+export const VOCABULARY_RULES: readonly string[] = [
+  'portal/stability-value',
+  'portal/lifecycle-date',
+  'portal/lifecycle-order',
+  'portal/lifecycle-on-deprecated',
+  'portal/replaced-by-exists',
+  'portal/try-it-switch',
+];
