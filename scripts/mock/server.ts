@@ -20,6 +20,8 @@ import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
 import { createState, type MockState } from './state.ts';
+import { createModelBuilder } from '../model/isolated.ts';
+import { vocabularyCheck } from './vocabulary.ts';
 import { printable } from '../terminal.ts';
 
 export interface MockServerOptions {
@@ -129,6 +131,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
   const url = httpOrigin(host, port);
 
+  // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
+  // A build handed over (the preview's) was linted already.
+  const builder = createModelBuilder();
+  const checkVocabulary = options.build ? () => undefined : vocabularyCheck(builder, options.spec, options.access ?? {}, (text) => log.message(text));
+  checkVocabulary();
+
   let lastFailed = false;
   const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
@@ -153,6 +161,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
       for (const notice of next.notices) log.message(notice);
+      checkVocabulary();
       lastFailed = false;
       const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
       options.onReload?.(event);
@@ -182,6 +191,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       lastEvent = onBuilt(outcome, ms);
     },
     options.access,
+    builder,
   );
   if (options.watch) reloader.watch(built.files);
 
