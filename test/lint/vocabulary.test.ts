@@ -2,7 +2,11 @@
 // Redocly's recommended rules and the portal's own (`portal/*`) apply. Each rule makes
 // `npm run lint` exit 1 with one problem, at the file, line and column of the offending value
 // (or key); a document that uses the names other portals use, correctly, passes with none.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.ts';
+import { BUILD_TIMEOUT_MS, run, scriptEnv } from '../helpers/processes.ts';
 import { at, edited, lintDocument, removeDocuments, writeDocument } from './inline.ts';
 
 afterAll(removeDocuments);
@@ -211,5 +215,23 @@ paths:
     const { code, output, problems } = await lintDocument(dir);
     expect(problems.map((p) => `${p.at} ${p.severity} ${p.rule}`)).toEqual([`paths/legacy.yaml:${at(legacy, 'not-a-date')} error portal/lifecycle-date`]);
     expect(code, output).toBe(1);
+  });
+});
+
+describe('npm run build on a document with no redocly.yaml beside it', () => {
+  it('lints it with the portal’s rules beside the site build, and --strict fails on the located problem', async () => {
+    const text = edited(CLEAN, "x-sunset: '2027-03-01T00:00:00Z'", 'x-sunset: not-a-date');
+    const dir = writeDocument({ 'openapi.yaml': text });
+    const out = join(dir, 'site');
+    const { code, stdout, stderr, output } = await run('npm', ['run', '-s', 'build', '--', '--spec', join(dir, 'openapi.yaml'), '--out', out, '--strict'], {
+      cwd: ROOT,
+      env: scriptEnv(),
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+    expect(code, output).toBe(1);
+    expect(stderr).toContain(`${relative(ROOT, join(dir, 'openapi.yaml'))}:${at(text, 'not-a-date')} error portal/lifecycle-date `);
+    expect(stderr).toContain('Build failed (--strict): the description has errors.');
+    expect(stdout).not.toContain('Built ');
+    expect(existsSync(out)).toBe(false);
   });
 });
