@@ -5,20 +5,26 @@
 // operations, a replacement that exists) is checked by the project's own
 // rules, `portal/*` (scripts/model/ruleset), on every description. Plain ESM
 // JavaScript because Redocly imports plugins itself. Every problem points at
-// the offending node.
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+// the offending node. It imports nothing, so the folder can be copied anywhere.
 
 const DATE_FIELDS = ['x-deprecated-at', 'x-sunset'];
 const MIN_NOTICE_MONTHS = 6;
 
+// An RFC 3339 date, or date-time with its seconds and offset: the dates `portal/lifecycle-date` accepts.
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2}))?$/;
+
 /**
- * Milliseconds since the epoch for a date the portal reads (an RFC 3339 date or date-time), else
- * undefined: `portal/lifecycle-date`, which runs on every description, reports those.
+ * Milliseconds since the epoch for a date the portal reads, else undefined: `portal/lifecycle-date`,
+ * which runs on every description, reports those, so the rules here say nothing about them.
  */
 function parseIsoDate(value) {
   if (typeof value !== 'string') return undefined;
-  if (fullFormats.date.validate(value)) return Date.parse(value);
-  if (!fullFormats['date-time'].validate(value)) return undefined;
+  const m = ISO_DATE.exec(value);
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const midnight = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 2027-02-30 over to March; a real day survives the round trip.
+  if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== day) return undefined;
   const ms = Date.parse(value.replace(' ', 'T'));
   return Number.isNaN(ms) ? undefined : ms;
 }
