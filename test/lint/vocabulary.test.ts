@@ -118,7 +118,7 @@ const cases: Case[] = [
     from: "x-deprecated-at: '2026-09-01'",
     to: "x-deprecated-at: '2027-09-01'",
     where: "'2027-03-01T00:00:00Z'",
-    says: /`x-sunset` \(2027-03-01\) comes before `x-deprecated-at` \(2027-09-01\)/,
+    says: /`x-sunset` \(2027-03-01T00:00:00Z\) comes before `x-deprecated-at` \(2027-09-01\)/,
   },
   {
     rule: 'portal/lifecycle-on-deprecated',

@@ -97,7 +97,7 @@ describe('portal/lifecycle-order', () => {
     const late = await vocabulary(text);
     expect(late.where).toEqual([`${at(text, "'2027-06-30T22:00:00Z'")} error portal/lifecycle-order`]);
     expect(late.messages[0]).toBe(
-      '`x-sunset` (2027-06-30) comes before `x-deprecated-at` (2027-06-30): an operation is deprecated first and removed on or after that day.',
+      '`x-sunset` (2027-06-30T22:00:00Z) comes before `x-deprecated-at` (2027-07-01T00:30:00+02:00): an operation is deprecated first and removed on or after that day.',
     );
     expect((await vocabulary(documentWith("deprecated: true\nx-deprecated-at: '2027-07-01T00:30:00+02:00'\nx-sunset: '2027-06-30T23:00:00Z'"))).where).toEqual(
       [],
