@@ -43,7 +43,10 @@ export const ReplacedByExists: Oas3Rule = () => {
           } else if (target === self) {
             ctx.report({ message: `\`x-replaced-by\` names the operation itself (\`${target}\`).`, location });
           } else if (!operationIds.has(target)) {
-            ctx.report({ message: `\`x-replaced-by\` names \`${target}\`, but no operation under \`paths\` has that operationId.`, location });
+            // operationIds are case-sensitive; a near miss in case is the likeliest slip.
+            const near = [...operationIds].find((id) => id.toLowerCase() === target.toLowerCase());
+            const hint = near ? ` (operationIds are case-sensitive: did you mean \`${near}\`?)` : '';
+            ctx.report({ message: `\`x-replaced-by\` names \`${target}\`, but no operation under \`paths\` has that operationId${hint}.`, location });
           }
         }
       },

@@ -128,7 +128,7 @@ describe('portal/lifecycle-on-deprecated', () => {
 });
 
 describe('portal/replaced-by-exists', () => {
-  it('reports a webhook, the operation itself, and a value that is not a name', async () => {
+  it('reports a webhook, the operation itself, a value that is not a name, and a name in the wrong case', async () => {
     const webhook = `webhooks:
   depotClosed:
     post:
@@ -145,6 +145,10 @@ describe('portal/replaced-by-exists', () => {
     const list = await vocabulary(documentWith('deprecated: true\nx-replaced-by: [b]'));
     expect(list.messages).toEqual(['`x-replaced-by` must be the operationId of the replacing operation; found a list.']);
     expect((await vocabulary(documentWith('deprecated: true\nx-replaced-by: b'))).where).toEqual([]);
+    const cased = await vocabulary(documentWith('deprecated: true\nx-replaced-by: B'));
+    expect(cased.messages).toEqual([
+      '`x-replaced-by` names `B`, but no operation under `paths` has that operationId (operationIds are case-sensitive: did you mean `b`?).',
+    ]);
   });
 });
 
