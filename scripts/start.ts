@@ -102,7 +102,16 @@ async function main(): Promise<void> {
   try {
     console.error(`Building the portal from ${spec}…`);
     await build(closers);
-    const mock = await startMockServer({ spec, port: mockPort, host, site: portalUrl.replace(/\/$/, ''), quiet: false, watch: false, access });
+    const mock = await startMockServer({
+      spec,
+      port: mockPort,
+      host,
+      site: portalUrl.replace(/\/$/, ''),
+      quiet: false,
+      watch: false,
+      access,
+      vocabulary: false,
+    });
     closers.push(() => mock.close());
     served = mock.current().model;
     const portal = await serveStatic(outDir, { port: portalPort, host });

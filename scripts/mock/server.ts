@@ -27,6 +27,8 @@ import { describeResources, storedResources } from './stateful/report.ts';
 import { createState, type MockState } from './state.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { StateStore } from './store/types.ts';
+import { createModelBuilder } from '../model/isolated.ts';
+import { vocabularyCheck } from './vocabulary.ts';
 import { printable } from '../terminal.ts';
 
 export interface MockServerOptions {
@@ -52,6 +54,8 @@ export interface MockServerOptions {
   access?: LoadOptions;
   /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
   build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
+  /** Print the portal's vocabulary problems at start and reload (default true; `npm start` has its build print them). */
+  vocabulary?: boolean;
   /** State, seeded and dynamic answers, latency and faults, callbacks: all off unless set. */
   features?: Partial<MockFeatures>;
 }
@@ -165,6 +169,13 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
   const url = httpOrigin(host, port);
 
+  // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
+  // A build handed over (the preview's), or one just made by `npm start`, was linted already.
+  const builder = createModelBuilder();
+  const checkVocabulary =
+    options.build || options.vocabulary === false ? () => undefined : vocabularyCheck(builder, options.spec, options.access ?? {}, (text) => log.message(text));
+  checkVocabulary();
+
   let lastFailed = false;
   const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
@@ -204,6 +215,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
           (error: Error) => log.message(`Stateful: the store could not take this version's resources: ${error.message}`),
         );
       }
+      checkVocabulary();
       lastFailed = false;
       const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
       options.onReload?.(event);
@@ -233,6 +245,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       lastEvent = onBuilt(outcome, ms);
     },
     options.access,
+    builder,
   );
   if (options.watch) reloader.watch(built.files);
 

@@ -33,7 +33,7 @@ const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_CONFIG = join(ROOT, 'openapi/redocly.yaml');
 // Where Redocly is told an untrusted config lives: it looks for `@theme/plugin.js` beside its config
 // and loads it unasked, so that place is a folder of the project's (without one), never the foreign one.
-const NEUTRAL_CONFIG_PATH = join(ROOT, 'scripts/model/ruleset/redocly.yaml');
+export const NEUTRAL_CONFIG_PATH = join(ROOT, 'scripts/model/ruleset/redocly.yaml');
 
 const BUILT_IN_SETS = new Set(['recommended', 'recommended-strict', 'minimal', 'all', 'spec']);
 const RULE_KEYS = new Set([
@@ -79,10 +79,10 @@ export interface LoadedConfig {
 }
 
 /** The project's plugin as Redocly holds loaded plugins: rule names prefixed with the plugin's id. */
-function projectPlugin() {
+export function projectPlugin() {
   const prefix = `${portalPlugin.id}/`;
   const oas3 = Object.fromEntries(Object.entries(portalPlugin.rules.oas3).map(([name, rule]) => [name.startsWith(prefix) ? name : `${prefix}${name}`, rule]));
-  return { id: portalPlugin.id, rules: { oas3 } };
+  return { id: portalPlugin.id, rules: { oas3 }, typeExtension: portalPlugin.typeExtension };
 }
 
 async function sameFile(a: string, b: string): Promise<boolean> {

@@ -29,6 +29,8 @@ export interface ModelBuilder {
   build(spec: string, options?: BuildOptions): Promise<BuildResult>;
   /** The same, with the model and the bundled document written to `paths` instead of returned. */
   buildInto(spec: string, options: BuildOptions, paths: { model: string; document: string }): Promise<WrittenBuild>;
+  /** The portal's vocabulary rules alone on the description (scripts/model/ruleset/vocabulary.ts): what the mock prints. */
+  vocabulary(spec: string, options?: BuildOptions): Promise<Diagnostic[]>;
   /** Starts the worker now, so loading its modules overlaps what the caller does next. */
   warm(): void;
   close(): Promise<void>;
@@ -69,7 +71,11 @@ export function createModelBuilder(): ModelBuilder {
     return started;
   };
 
-  const request = (spec: string, options: BuildOptions, write?: WorkerRequest['write']): Promise<BuildResult | WrittenBuild> => {
+  const request = (
+    spec: string,
+    options: BuildOptions,
+    extra: Pick<WorkerRequest, 'write' | 'vocabulary'> = {},
+  ): Promise<Extract<WorkerReply, { ok: true }>['result']> => {
     if (closed) return Promise.reject(new Error('The model builder is closed'));
     const current = (worker ??= start());
     const id = ++nextId;
@@ -80,16 +86,17 @@ export function createModelBuilder(): ModelBuilder {
       });
       // While a build runs the worker holds the process, as the same build on the main thread would.
       current.ref();
-      const message: WorkerRequest = { id, spec, options, ...(write ? { write } : {}) };
+      const message: WorkerRequest = { id, spec, options, ...extra };
       current.postMessage(message);
     }).finally(() => {
       if (pending.size === 0) worker?.unref();
-    }) as Promise<BuildResult | WrittenBuild>;
+    }) as Promise<Extract<WorkerReply, { ok: true }>['result']>;
   };
 
   return {
     build: (spec, options = {}) => request(spec, options) as Promise<BuildResult>,
-    buildInto: (spec, options, paths) => request(spec, options, paths) as Promise<WrittenBuild>,
+    buildInto: (spec, options, paths) => request(spec, options, { write: paths }) as Promise<WrittenBuild>,
+    vocabulary: (spec, options = {}) => request(spec, options, { vocabulary: true }) as Promise<Diagnostic[]>,
     warm() {
       if (!closed) worker ??= start();
     },

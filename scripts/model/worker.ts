@@ -10,6 +10,7 @@ import type { BuildOptions, BuildResult } from './index.ts';
 // The pipeline's modules are large; their compiled code is kept between runs.
 enableCompileCache();
 const { buildModel } = await import('./index.ts');
+const { lintVocabulary } = await import('./ruleset/vocabulary.ts');
 
 export interface WorkerRequest {
   id: number;
@@ -17,15 +18,18 @@ export interface WorkerRequest {
   options: BuildOptions;
   /** Write the model (compact JSON) and the bundled document (indented JSON) here, and leave them out of the reply. */
   write?: { model: string; document: string };
+  /** No model: only the portal's vocabulary rules, whose problems are the result (the mock's check). */
+  vocabulary?: true;
 }
 
-export type WorkerReply = { id: number; ok: true; result: BuildResult | WrittenBuild } | { id: number; ok: false; diagnostics: Diagnostic[] };
+export type WorkerReply = { id: number; ok: true; result: BuildResult | WrittenBuild | Diagnostic[] } | { id: number; ok: false; diagnostics: Diagnostic[] };
 
 /** A build whose model and document were written to files. */
 export type WrittenBuild = Omit<BuildResult, 'model' | 'document'> & { model: Pick<BuildResult['model'], 'info' | 'stats'> };
 
-async function handle({ id, spec, options, write }: WorkerRequest): Promise<WorkerReply> {
+async function handle({ id, spec, options, write, vocabulary }: WorkerRequest): Promise<WorkerReply> {
   try {
+    if (vocabulary) return { id, ok: true, result: await lintVocabulary(spec, options) };
     const result = await buildModel(spec, options);
     if (!write) return { id, ok: true, result };
     await writeFile(write.model, JSON.stringify(result.model));

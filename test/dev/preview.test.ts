@@ -145,7 +145,7 @@ describe('npm run dev', () => {
 
   it('applies a save with lint errors, listing them over the new version, each linked to its line', async () => {
     const good = readFileSync(petsFile, 'utf8');
-    // A value the house rules reject (x-stability is experimental or beta), in a save that also changes the page and the mock.
+    // A value our config rejects (x-stability is experimental or beta), in a save that also changes the page and the mock.
     edit(petsFile, (text) => text.replace('summary: List every pet', 'summary: List all pets\n  x-stability: alpha').replace('name: Rexanne', 'name: Rexine'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
     await panel.waitFor({ state: 'visible', timeout: 10_000 });
@@ -153,7 +153,7 @@ describe('npm run dev', () => {
     // Errors open the list; each links to its line.
     const problem = panel.locator('.ppp-item.ppp-error').first();
     expect(await problem.isVisible()).toBe(true);
-    expect(await problem.locator('.ppp-rule').textContent()).toBe('rule/stability-value');
+    expect(await problem.locator('.ppp-rule').textContent()).toBe('portal/stability-value');
     expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:4:\d+$/);
     expect(await problem.locator('.ppp-place').getAttribute('href')).toMatch(/^\/__preview\/source\?.*line=4.*#L4$/);
     // The page and the mock show the new version, as `npm run build` would publish it.
