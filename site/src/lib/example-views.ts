@@ -14,6 +14,8 @@ export interface ExampleChoice {
   text: string;
   /** Said under a cut example. */
   cut?: string;
+  /** An example the description keeps elsewhere (`externalValue`): shown as its address, never fetched. */
+  external?: string;
 }
 
 export interface StatusExamples {
@@ -41,7 +43,7 @@ export function exampleLabel(e: NamedExample): string {
 }
 
 export function choiceOf(e: NamedExample, mediaType: string): ExampleChoice | undefined {
-  if (e.value === undefined) return undefined;
+  if (e.value === undefined) return e.externalValue ? { label: exampleLabel(e), mediaType, name: e.name, text: '', external: e.externalValue } : undefined;
   const shown = exampleText(e.value);
   return {
     label: exampleLabel(e),
