@@ -25,6 +25,9 @@ export default defineConfig({
       // Code samples are plain text blocks; the highlighter's CSS and JS would weigh on every page.
       expressiveCode: false,
       pagination: false,
+      // Search finds an operation by its path, a piece of it, its operationId or its summary:
+      // the metadata every operation page carries (OperationHeader.astro) counts most.
+      pagefind: { ranking: { metaWeights: { path: 10, operation: 8, title: 6 } } },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 2 },
       components: {
         Head: './src/components/starlight/Head.astro',

@@ -3,7 +3,7 @@ import type { DocName } from './paths.ts';
 import type { Machine } from './machine.ts';
 import { summarize, type Summary } from './stats.ts';
 
-export type Unit = 'ms' | 'bytes' | 'req/s' | 'count';
+export type Unit = 'ms' | 'bytes' | 'req/s' | 'count' | 'px';
 /** `lower` when less is better (time, size), `higher` for throughput. */
 export type Better = 'lower' | 'higher';
 
@@ -118,6 +118,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${Math.round(value).toLocaleString('en-US')} req/s`;
     case 'count':
       return Math.round(value).toLocaleString('en-US');
+    case 'px':
+      return `${Math.round(value).toLocaleString('en-US')} px`;
   }
 }
 

@@ -3,7 +3,7 @@
 // tree even for recursive schemas), inline references are followed once.
 import { getByPointer, isObject, optionalString } from './deref.ts';
 import type { OpenApiDocument } from './load.ts';
-import type { SchemaNode } from './types.ts';
+import type { SchemaNode, XmlObject } from './types.ts';
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
@@ -34,7 +34,11 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
     if (Array.isArray(raw.enum)) {
       if (raw.enum.includes(null)) node.nullable = true;
       node.enum = raw.enum.filter((v: unknown) => v !== null);
+      const descriptions = enumDescriptions(raw, node.enum);
+      if (descriptions) node.enumDescriptions = descriptions;
     }
+    const xml = xmlObject(raw.xml);
+    if (xml) node.xml = xml;
     const format = optionalString(raw.format);
     if (format) node.format = format;
     const title = optionalString(raw.title);
@@ -79,6 +83,38 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
     return node;
   }
   return normalize;
+}
+
+/**
+ * `x-enum-descriptions` (or `x-enumDescriptions`) as one text per enum value, in the enum's order:
+ * an object keyed by value, or an array beside `enum`. Undefined when none says anything.
+ */
+function enumDescriptions(raw: Record<string, any>, values: unknown[]): string[] | undefined {
+  const given = raw['x-enum-descriptions'] ?? raw['x-enumDescriptions'];
+  let texts: string[] = [];
+  if (Array.isArray(given)) {
+    // An array runs beside the declared enum, nulls included.
+    const declared: unknown[] = raw.enum;
+    texts = values.map((v) => {
+      const text = given[declared.indexOf(v)];
+      return typeof text === 'string' ? text : '';
+    });
+  } else if (isObject(given)) {
+    texts = values.map((v) => {
+      const text = given[String(v)];
+      return typeof text === 'string' ? text : '';
+    });
+  }
+  return texts.some((t) => t !== '') ? texts : undefined;
+}
+
+function xmlObject(raw: unknown): XmlObject | undefined {
+  if (!isObject(raw)) return undefined;
+  const xml: XmlObject = {};
+  for (const key of ['name', 'namespace', 'prefix'] as const) if (typeof raw[key] === 'string') xml[key] = raw[key];
+  if (raw.attribute === true) xml.attribute = true;
+  if (raw.wrapped === true) xml.wrapped = true;
+  return Object.keys(xml).length > 0 ? xml : undefined;
 }
 
 /** Component schema names a normalized node refers to directly (not through other components). */

@@ -270,4 +270,16 @@ export interface SchemaNode {
   anyOf?: SchemaNode[];
   not?: SchemaNode;
   discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  /** What each `enum` value means, in the same order as `enum` ('' where none is given): `x-enum-descriptions` or `x-enumDescriptions`. */
+  enumDescriptions?: string[];
+  /** The OpenAPI `xml` object: how the value is written in an XML body. */
+  xml?: XmlObject;
+}
+
+export interface XmlObject {
+  name?: string;
+  namespace?: string;
+  prefix?: string;
+  attribute?: boolean;
+  wrapped?: boolean;
 }

@@ -12,6 +12,7 @@ import { seriousAxeViolations } from '../helpers/browser.ts';
 import { METHODS } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { exists, fingerprint, mainOf, read, removeTempDirs, runSiteScript, serveBuiltSite, sidebarOf, tempDir, type ServedSite } from './helpers.ts';
+import { firstScreen } from './reference-helpers.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
 const SITE = 'https://docs.petstore.example/';
@@ -154,7 +155,8 @@ describe('pages from our description', () => {
     expect(onPet.length).toBeGreaterThan(0);
     for (const [field, property] of onPet) {
       const target = property.allOf[0].$ref.split('/').pop();
-      expect(pet).toMatch(new RegExp(`field-name">${field}</code>\\s*<span class="type"><a href="/schemas/${slug(target)}/">${target}</a>`));
+      // The field's name links to the field itself (its anchor); its type links to the schema.
+      expect(pet).toMatch(new RegExp(`field-name">${field}</code></a>\\s*<span class="type"><a href="/schemas/${slug(target)}/">${target}</a>`));
       for (const value of schemas[target].enum ?? []) expect(pet).toContain(`<code>&quot;${value}&quot;</code>`);
     }
   });
@@ -237,7 +239,7 @@ describe('pages from our description', () => {
 describe('in Chromium', () => {
   const PAGES = { home: '/', tag: '/tags/pets/', operation: '/operations/get-pet-by-id/', schema: '/schemas/pet/' };
 
-  async function open(theme: 'light' | 'dark', path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  async function open(theme: 'light' | 'dark', path: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
     const context = await browser.newContext({ viewport });
     await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
     const page = await context.newPage();
@@ -251,7 +253,7 @@ describe('in Chromium', () => {
         [n, p],
         [`${n} (phone)`, p],
       ])) {
-        const viewport = name.endsWith('(phone)') ? { width: 390, height: 844 } : { width: 1280, height: 900 };
+        const viewport = name.endsWith('(phone)') ? { width: 390, height: 844 } : { width: 1440, height: 900 };
         const page = await open(theme, path, viewport);
         expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
         // Wide content (code blocks, tables, long values) scrolls or wraps in its own box: the page never scrolls sideways.
@@ -293,6 +295,78 @@ describe('in Chromium', () => {
     await Promise.all([page.waitForURL('**/operations/list-pets/'), page.keyboard.press('Enter')]);
     expect(await page.textContent('h1')).toBe('List pets');
     await page.context().close();
+  });
+
+  it('shows the request sample and the first response example on the first screen of every operation page at 1440×900', async () => {
+    for (const { op } of operations) {
+      const page = await open('light', `/${pageOf(op.operationId).replace('index.html', '')}`);
+      const edges = await firstScreen(page);
+      expect(edges.sample, `${op.operationId} request sample`).toBeLessThan(900);
+      expect(edges.example, `${op.operationId} first response example`).toBeLessThan(900);
+      await page.context().close();
+    }
+    // On a phone: one column, the sample and the first example before the field lists, no sideways scroll.
+    const phone = await open('light', '/operations/create-pet/', { width: 390, height: 844 });
+    const edges = await firstScreen(phone);
+    const fields = await phone.locator('section.request-body').evaluate((el) => el.getBoundingClientRect().top);
+    expect(edges.sample).toBeLessThan(edges.example);
+    expect(edges.example).toBeLessThan(fields);
+    expect(edges.width).toBeLessThanOrEqual(390);
+    await phone.context().close();
+  });
+
+  it('leaves the id out of the create-pet body fields and example, and keeps it in the answer', async () => {
+    const page = await open('light', '/operations/create-pet/');
+    const body = page.locator('section.request-body');
+    const fields = await body.locator('ul.fields > li.field .field-name').allTextContents();
+    expect(fields).toEqual(expect.arrayContaining(['name', 'categoryId']));
+    expect(fields).not.toContain('id');
+    const curl = (await page.getByRole('group', { name: 'curl sample' }).textContent()) ?? '';
+    const sent = JSON.parse(curl.split("--data-raw '")[1].replace(/'\s*$/, ''));
+    expect(sent).toHaveProperty('name');
+    expect(sent).not.toHaveProperty('id');
+    // The created pet's answer carries it.
+    expect(await page.locator('section.responses [data-response="201"] .field-name').allTextContents()).toContain('id');
+    await page.context().close();
+  });
+
+  it('finds an operation first for its path, with method and path, reachable by arrow keys', async () => {
+    const page = await open('light', '/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const input = page.locator('#starlight__search input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.fill('/store/orders');
+    const links = page.locator('#starlight__search .pagefind-ui__result-link');
+    await links.first().waitFor({ state: 'visible', timeout: 15_000 });
+    // The first result is an operation of that path, titled with its method and path.
+    const first = (await links.first().textContent()) ?? '';
+    expect(first).toMatch(/^(GET|POST) \/store\/orders · /);
+    expect(await links.first().getAttribute('href')).toMatch(/\/operations\/(list-orders|create-order)\//);
+    // Arrow keys go from the input to the results and back.
+    await input.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(first);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('pagefind-ui__result-link');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('pagefind-ui__search-input');
+    // Parameter and field names are indexed: a field of a body finds its operations.
+    await input.fill('categoryId');
+    await links.first().waitFor({ state: 'visible', timeout: 15_000 });
+    expect((await links.allTextContents()).some((t) => /^(GET|POST|PUT|PATCH|DELETE) \//.test(t))).toBe(true);
+    await page.context().close();
+  });
+
+  it('copies the page as Markdown: the same text as its Markdown twin', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/operations/create-pet/`);
+    await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied the page as Markdown.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(read(out, 'operations/create-pet.md'));
+    await context.close();
   });
 
   it('finds an operation by its summary in the search', async () => {

@@ -60,6 +60,16 @@ export async function startTryItSite(spec: string, prefix: string): Promise<TryI
   }
 }
 
+/**
+ * Opens the page's try-it panel as a reader does, with the "Try it" button of the request
+ * sample, and waits until its script has wired Send.
+ */
+export async function openPanel(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Try it', exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await page.locator('#try-it-send:not([disabled])').waitFor();
+}
+
 /** Clicks Send and returns the status line once the panel has one. */
 export async function send(page: Page): Promise<string> {
   await page.locator('#try-it-send').click();

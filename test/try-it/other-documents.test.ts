@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
-import { curlStatus, send, startTryItSite, type TryItSite } from './helpers.ts';
+import { curlStatus, send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
 
 const SPEC = join(ROOT, 'test/try-it/fixtures/shop-admin.yaml');
 
@@ -29,7 +29,7 @@ async function open(slug: string): Promise<{ page: Page; sent: () => Request }> 
     if (request.method() !== 'OPTIONS' && new URL(request.url()).port === String(site.mock.port)) last = request;
   });
   await page.goto(`${site.portal.url}/operations/${slug}/`);
-  await page.locator('#try-it-send:not([disabled])').waitFor();
+  await openPanel(page);
   return { page, sent: () => last! };
 }
 

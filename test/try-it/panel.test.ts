@@ -10,7 +10,7 @@ import type { StaticServer } from '../../scripts/serve-static.ts';
 import { seriousAxeViolations } from '../helpers/browser.ts';
 import { freePort } from '../helpers/ports.ts';
 import { runShell } from '../helpers/processes.ts';
-import { curlStatus, send, startTryItSite, type TryItSite } from './helpers.ts';
+import { curlStatus, send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
 
 let site: TryItSite;
 let out: string;
@@ -41,8 +41,8 @@ async function open(slug: string, theme: 'light' | 'dark' = 'dark'): Promise<Pag
   const page = await context.newPage();
   await page.addInitScript((value) => localStorage.setItem('starlight-theme', value), theme);
   await page.goto(`${portal.url}/operations/${slug}/`);
-  // The script enables Send once it has wired the form.
-  await page.locator('#try-it-send:not([disabled])').waitFor();
+  // The panel opens from the request sample; its script enables Send once it has wired the form.
+  await openPanel(page);
   return page;
 }
 
@@ -92,6 +92,7 @@ describe('try-it panel against the mock', () => {
     const page = await open('get-pet-by-id');
     await keyField(page).fill('tab-key');
     await page.goto(`${portal.url}/operations/create-pet/`);
+    await openPanel(page);
     await expect.poll(() => keyField(page).inputValue()).toBe('tab-key');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth')))).toEqual([]);
     const other = await open('create-pet');
@@ -179,6 +180,34 @@ describe('try-it panel against the mock', () => {
     await page.close();
   });
 
+  it('the request sample follows the panel: a key and a parameter entered there, and the copied sample gets the status the panel showed', async () => {
+    const page = await open('get-pet');
+    const sample = page.getByRole('group', { name: 'curl sample' });
+    // Before any change the sample is the documented request, with a placeholder for the key.
+    expect(await sample.textContent()).toContain('<API_KEY>');
+    await keyField(page).fill('sample-key');
+    await page.getByLabel('petId').fill('7');
+    await expect.poll(() => sample.textContent()).toContain('sample-key');
+    const shown = (await sample.textContent()) ?? '';
+    expect(shown).toContain(`${mock.url}/pets/records/7`);
+    expect(shown).not.toContain('<API_KEY>');
+    const status = await send(page);
+    const code = /Response: (\d{3})/.exec(status)?.[1];
+    expect(code).toBe('200');
+    // The sample's own copy button, run in sh against the mock.
+    await page.locator('[data-request-sample]').getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('sample-key');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(shown);
+    expect(await curlStatus(copied)).toBe(code);
+    // A scenario chosen in the panel is in the sample too, and the shell gets that status.
+    await page.getByLabel('Answer with').selectOption('code=404');
+    await expect.poll(() => sample.textContent()).toContain('Prefer: code=404');
+    expect(await send(page)).toContain('404');
+    expect(await curlStatus((await sample.textContent()) ?? '')).toBe('404');
+    await page.close();
+  });
+
   it('explains a target that does not answer', async () => {
     const page = await open('get-pet-by-id');
     const closedPort = await freePort();
@@ -249,11 +278,18 @@ describe('try-it panel against the mock', () => {
     expect(Number(gzipped.stdout.trim())).toBeLessThanOrEqual(15 * 1024);
   });
 
-  it('works by keyboard alone, and the answer is announced', async () => {
-    const page = await open('get-pet-by-id');
+  it('works by keyboard alone: open the panel, fill, send, and the answer is announced', async () => {
+    const page = await context.newPage();
+    await page.goto(`${portal.url}/operations/get-pet-by-id/`);
     const order: string[] = [];
     const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
-    for (let i = 0; i < 150 && (await focused()) !== 'try-it-auth-bearerAuth-secret'; i++) {
+    // Tab to the request sample's "Try it" button and open the panel with Enter: focus moves into it.
+    for (let i = 0; i < 150 && (await focused()) !== 'try-it-open'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('try-it-open');
+    await page.keyboard.press('Enter');
+    await page.locator('#try-it-send:not([disabled])').waitFor();
+    order.push(await focused());
+    for (let i = 0; i < 30 && (await focused()) !== 'try-it-auth-bearerAuth-secret'; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());
     }
@@ -287,6 +323,10 @@ describe('try-it panel against the mock', () => {
     expect(await focused()).toBe('try-it-copy');
     await page.keyboard.press('Space');
     await page.locator('#try-it-copy-status').filter({ hasText: 'Copied' }).waitFor();
+    // The answer is there to read by keyboard: its body is a focusable region after the panel's buttons.
+    const body = page.locator('#try-it-response-body');
+    expect(await body.getAttribute('tabindex')).toBe('0');
+    expect(JSON.parse((await body.textContent()) ?? '')).toMatchObject({ id: 42 });
     await page.close();
   });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 import { refused } from '../helpers/ports.ts';
 import { startRecorder, type Recorder } from '../helpers/recorder.ts';
-import { send, startTryItSite, type TryItSite } from './helpers.ts';
+import { send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
 
 const KEY = 'secret-key-42';
 
@@ -60,7 +60,7 @@ afterAll(async () => {
 async function open(slug: string): Promise<Page> {
   const page = await site.browser.newPage();
   await page.goto(`${site.portal.url}/operations/${slug}/`);
-  await page.locator('#try-it-send:not([disabled])').waitFor();
+  await openPanel(page);
   await page.locator('#try-it-target').selectOption('server-0');
   target.requests.length = 0;
   elsewhere.requests.length = 0;

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, startScript, stop, type Running } from '../helpers/processes.ts';
+import { openPanel } from './helpers.ts';
 
 /** Building the portal included; past this, `npm start` has hung. */
 const START_TIMEOUT_MS = 300_000;
@@ -44,7 +45,7 @@ describe('npm start', () => {
     try {
       const page = await browser.newPage();
       await page.goto(`http://127.0.0.1:${port}/operations/get-pet-by-id/`);
-      await page.locator('#try-it-send:not([disabled])').waitFor();
+      await openPanel(page);
       // Built for this mock's port, not the default 4010.
       expect(await page.getByLabel('Mock server address').inputValue()).toBe(`http://127.0.0.1:${mockPort}`);
       await page.getByLabel('API key (Bearer token)').fill('start-key');

@@ -1,13 +1,18 @@
-// 3. Page load in Chromium: time to the load event and JS heap once settled, for an
-// operation page of ours, starlight-openapi's, and Redoc's one page from `redocly build-docs`
-// (its script rewritten from Redocly's CDN, unreachable here, to the same file served locally).
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// 3. Page load in Chromium: time to the load event, to the title on screen, and JS heap once
+// settled, for an operation page of ours, starlight-openapi's, and Redoc's one page from
+// `redocly build-docs` (its script rewritten from Redocly's CDN, unreachable here, to the same
+// file served locally). Then where the request sample and the first response example sit when
+// an operation opens, ours beside Scalar, Redoc and Stoplight Elements (positions.ts).
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../browser.ts';
+import { measureOurs, measureTool, VIEWPORTS, type Edges, type OperationRef } from '../positions.ts';
+import { referenceSite } from '../references.ts';
+import { median } from '../stats.ts';
 import type { Context } from '../context.ts';
-import { REDOC_STANDALONE, redocVersion } from '../bundles.ts';
+import { bundles, REDOC_STANDALONE, redocVersion } from '../bundles.ts';
 import { anchorPath, TMP, type DocName } from '../paths.ts';
 import { formatValue } from '../results.ts';
 import { gzipFile, listFiles } from '../sizes.ts';
@@ -71,8 +76,21 @@ function localRedoc(doc: DocName, built: string): string {
   return dir;
 }
 
-async function measure(browser: Browser, url: string, blocked: Set<string>): Promise<{ loadMs: number; heap: number }> {
+/** Runs in the page from its first moment: the time of the first frame with a non-empty h1 on screen. */
+function watchTitle(): void {
+  const w = window as unknown as { __titleAt?: number };
+  const check = () => {
+    const h1 = document.querySelector('h1');
+    const rect = h1?.getBoundingClientRect();
+    if (h1 && h1.textContent?.trim() && rect && rect.height > 0 && rect.top < innerHeight) w.__titleAt = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
+async function measure(browser: Browser, url: string, blocked: Set<string>): Promise<{ loadMs: number; heap: number; titleMs: number }> {
   const context = await browser.newContext();
+  await context.addInitScript(watchTitle);
   try {
     // Anything not on this machine is cut off at once rather than waited for.
     await context.route('**/*', (route) => {
@@ -84,12 +102,16 @@ async function measure(browser: Browser, url: string, blocked: Set<string>): Pro
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
     const loadMs = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+    await page
+      .waitForFunction(() => (window as unknown as { __titleAt?: number }).__titleAt !== undefined, undefined, { timeout: 60_000 })
+      .catch(() => undefined);
+    const titleMs = await page.evaluate(() => (window as unknown as { __titleAt?: number }).__titleAt ?? Number.NaN);
     await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     await page.waitForTimeout(SETTLE_MS);
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return { loadMs, heap: usedSize };
+    return { loadMs, heap: usedSize, titleMs };
   } finally {
     await context.close();
   }
@@ -119,6 +141,7 @@ export async function runBrowser(ctx: Context): Promise<void> {
       }
       const load = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
       const heap = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
+      const title = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
       const blocked = new Set<string>();
       // One load each first, untimed: the first page a fresh browser opens pays its own start-up.
       for (const s of subjects) await measure(browser, urls.get(s)!, blocked);
@@ -128,11 +151,20 @@ export async function runBrowser(ctx: Context): Promise<void> {
           const m = await measure(browser, urls.get(s)!, blocked);
           load.get(s)!.push(m.loadMs);
           heap.get(s)!.push(m.heap);
-          ctx.log(`  load ${formatValue(m.loadMs, 'ms')}, heap ${formatValue(m.heap, 'bytes')}`);
+          if (Number.isFinite(m.titleMs)) title.get(s)!.push(m.titleMs);
+          ctx.log(`  load ${formatValue(m.loadMs, 'ms')}, title ${formatValue(m.titleMs, 'ms')}, heap ${formatValue(m.heap, 'bytes')}`);
         }
       }
       for (const s of subjects) results.add(SECTION, doc, s.subject, 'load event', 'ms', load.get(s)!);
       for (const s of subjects) results.add(SECTION, doc, s.subject, 'JS heap once settled', 'bytes', heap.get(s)!);
+      for (const s of subjects) if (title.get(s)!.length > 0) results.add(SECTION, doc, s.subject, 'title visible', 'ms', title.get(s)!);
+      const oursTitle = results.find(SECTION, doc, SUBJECT.ours, 'title visible');
+      results.target(SECTION, `title visible ≤ 0.3 s (${doc})`, oursTitle?.median, 300, {
+        better: 'lower',
+        format: (n) => formatValue(n, 'ms'),
+        goal: '≤ 300 ms',
+      });
+      await measurePositions(ctx, browser, doc, oursRoot, urls.get(subjects[0])!.replace(oursPath, ''), servers);
       results.note(
         `Page load (${doc}): ${subjects.map((s) => `${s.subject} ${s.path}`).join('; ')}` +
           (blocked.size ? `; requests off this machine were cut off: ${[...blocked].join(', ')}` : '') +
@@ -144,6 +176,123 @@ export async function runBrowser(ctx: Context): Promise<void> {
     await Promise.all(servers.map((s) => s.close()));
   }
   results.note(
-    `Page load: headless Chromium, a new browser context (empty cache) per load, pages served uncompressed from 127.0.0.1; heap is CDP Runtime.getHeapUsage after garbage collection, ${SETTLE_MS} ms after the network went idle.`,
+    `Page load: headless Chromium, a new browser context (empty cache) per load, pages served uncompressed from 127.0.0.1; heap is CDP Runtime.getHeapUsage after garbage collection, ${SETTLE_MS} ms after the network went idle; "title visible" is the first animation frame with a non-empty h1 inside the window.`,
   );
+  results.note(
+    "Positions: top edge of the request sample's code and of the first response example's code, in CSS pixels from the top of the window, median over the operations measured; an operation that answers with no body has no example to place. Ours: each operation's page as it loads (below the site's header and the page title). Scalar, Redoc and Elements: their page loaded once per window size, then taken to each operation by their own links (Elements `#/operations/<id>`, Redoc `#/<tag>/<id>`, Scalar `#tag/<tag>/<METHOD><path>`), the operation's section at the top of the window. GitHub: ours on 100 operations spread over the document, the single-page references on every fourth of them.",
+  );
+}
+
+/** GitHub's operations measured: 100 spread evenly over the document for ours, every fourth of them for the single-page references (each takes seconds to reach). */
+const GITHUB_SAMPLE = 100;
+const GITHUB_REFERENCE_STEP = 4;
+
+/** Our operations with their pages, from the Markdown copies (which name method and path) and the published description. */
+function operationsOf(oursRoot: string, doc: DocName): OperationRef[] {
+  const described = JSON.parse(readFileSync(join(oursRoot, 'openapi.json'), 'utf8'));
+  const ops = readdirSync(join(oursRoot, 'operations'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .flatMap((file) => {
+      const m = /^`([A-Z]+) ([^`]+)`$/m.exec(readFileSync(join(oursRoot, 'operations', file), 'utf8'));
+      if (!m) return [];
+      const raw = described.paths?.[m[2]]?.[m[1].toLowerCase()];
+      const responses = Object.values((raw?.responses ?? {}) as Record<string, { $ref?: string; content?: unknown }>).map((r) =>
+        r.$ref ? described.components?.responses?.[r.$ref.split('/').pop() ?? ''] : r,
+      );
+      const answers = responses.some((r) => r?.content && Object.keys(r.content).length > 0);
+      return [{ method: m[1], path: m[2], operationId: raw?.operationId, tag: raw?.tags?.[0], answers, page: `/operations/${file.replace(/\.md$/, '')}/` }];
+    });
+  if (doc !== 'github' || ops.length <= GITHUB_SAMPLE) return ops;
+  return Array.from({ length: GITHUB_SAMPLE }, (_, i) => ops[Math.floor((i * ops.length) / GITHUB_SAMPLE)]);
+}
+
+const POSITION_TOOLS = [
+  { key: 'scalar', subject: () => bundles()[0].subject.replace(' standalone', '') },
+  { key: 'redoc', subject: () => redocVersion() },
+  { key: 'elements', subject: () => bundles()[1].subject.replace(' web components + CSS', '') },
+] as const;
+
+/** Medians and counts for the progress log. */
+function summaryOf(edges: (Edges | undefined)[]): string {
+  const shown = edges.filter((e): e is Edges => e !== undefined);
+  const med = (values: number[]) => (values.filter(Number.isFinite).length ? Math.round(median(values.filter(Number.isFinite))) : '-');
+  return `${shown.length}/${edges.length} shown, sample median ${med(shown.map((e) => e.sample))} px, example median ${med(shown.map((e) => e.example))} px`;
+}
+
+/** Both on the first screen: the sample, and the first example where the operation answers with a body at all. */
+function onFirstScreen(e: Edges | undefined, op: OperationRef, height: number): boolean {
+  return e !== undefined && e.sample < height && (e.example < height || (!op.answers && !Number.isFinite(e.example)));
+}
+
+function recordEdges(
+  ctx: Context,
+  doc: DocName,
+  subject: string,
+  viewport: (typeof VIEWPORTS)[number],
+  edges: (Edges | undefined)[],
+  ops: OperationRef[],
+): void {
+  const shown = edges.filter((e): e is Edges => e !== undefined);
+  const finite = (values: number[]) => values.filter(Number.isFinite);
+  const samples = finite(shown.map((e) => e.sample));
+  const examples = finite(shown.map((e) => e.example));
+  const phone = viewport.width < 600;
+  if (!phone && samples.length > 0) ctx.results.add(SECTION, doc, subject, `request sample top edge at ${viewport.name} (median)`, 'px', [median(samples)]);
+  if (examples.length > 0) ctx.results.add(SECTION, doc, subject, `first response example top edge at ${viewport.name} (median)`, 'px', [median(examples)]);
+  if (!phone) {
+    const both = edges.filter((e, i) => onFirstScreen(e, ops[i], viewport.height)).length;
+    ctx.results.add(SECTION, doc, subject, `operations with both on the first screen at ${viewport.name} (of ${edges.length})`, 'count', [both], 'higher');
+  }
+}
+
+async function measurePositions(ctx: Context, browser: Browser, doc: DocName, oursRoot: string, oursBase: string, servers: StaticServer[]): Promise<void> {
+  const ops = operationsOf(oursRoot, doc);
+  const bundled = join(oursRoot, 'openapi.json');
+  const urls: Record<string, string> = {};
+  for (const tool of ['scalar', 'elements'] as const) {
+    const server = await serveFolder(referenceSite(tool, doc, bundled));
+    servers.push(server);
+    urls[tool] = `${server.url}/`;
+  }
+  const redoc = await serveFolder(localRedoc(doc, await ensureSite('redocly', doc)));
+  servers.push(redoc);
+  urls.redoc = `${redoc.url}/`;
+  for (const viewport of VIEWPORTS) {
+    ctx.log(`positions ${doc} at ${viewport.name}: ours, ${ops.length} operations`);
+    const ours = await measureOurs(browser, oursBase, ops, viewport);
+    recordEdges(ctx, doc, SUBJECT.ours, viewport, ours, ops);
+    if (viewport.width === 1440) {
+      const off = ours.filter((e, i) => !onFirstScreen(e, ops[i], viewport.height)).length;
+      ctx.results.target(
+        SECTION,
+        `request sample and first response example under 900 px at 1440×900 on every page measured (${doc}, ${ops.length} operations)`,
+        off,
+        0,
+        {
+          better: 'lower',
+          format: (n) => `${n} page${n === 1 ? '' : 's'} not`,
+          goal: 'all',
+        },
+      );
+    }
+    ctx.log(`  ours: ${summaryOf(ours)}`);
+    const theirs = doc === 'github' ? ops.filter((_, i) => i % GITHUB_REFERENCE_STEP === 0) : ops;
+    for (const tool of POSITION_TOOLS) {
+      ctx.log(`positions ${doc} at ${viewport.name}: ${tool.key}, ${theirs.length} operations`);
+      const measured = await measureTool(tool.key, browser, urls[tool.key], theirs, viewport).catch((error: Error) => ({
+        edges: [] as (Edges | undefined)[],
+        failure: error.message.split('\n')[0],
+      }));
+      if (measured.failure) ctx.results.note(`Positions (${doc}): ${tool.subject()} showed no operation at ${viewport.name}: ${measured.failure}.`);
+      else recordEdges(ctx, doc, tool.subject(), viewport, measured.edges, theirs);
+      ctx.log(`  ${tool.key}: ${measured.failure ?? summaryOf(measured.edges)}`);
+      const broken = 'broken' in measured ? (measured.broken ?? []) : [];
+      if (broken.length > 0) {
+        ctx.results.note(
+          `Positions (${doc}): ${tool.subject()} crashed building the example of ${broken.length} of ${theirs.length} operations (${broken.slice(0, 3).join(', ')}) and shows its error there instead; its position is measured all the same.`,
+        );
+      }
+    }
+  }
 }

@@ -72,7 +72,12 @@ export async function runWeight(ctx: Context): Promise<void> {
     const shared = results.find(SECTION, doc, 'ours', 'CSS + JS the page loads');
     const kib = (n: number) => formatValue(n, 'bytes');
     results.target(SECTION, `median operation page HTML ≤ 12 KiB gzip (${doc})`, ours?.median, 12 * KiB, { better: 'lower', format: kib, goal: '≤ 12.0 KiB' });
-    results.target(SECTION, `shared CSS + JS ≤ 30 KiB gzip (${doc})`, shared?.median, 30 * KiB, { better: 'lower', format: kib, goal: '≤ 30.0 KiB' });
+    // The reference page's budget: the examples column, tabs and try-it in place, still under 40 KiB.
+    results.target(SECTION, `CSS + JS an operation page loads ≤ 40 KiB gzip (${doc})`, shared?.median, 40 * KiB, {
+      better: 'lower',
+      format: kib,
+      goal: '≤ 40.0 KiB',
+    });
   }
   // The other single-page references load the same bundle whatever the document; listed once,
   // beside the largest document measured, for the ratio column.

@@ -3,7 +3,9 @@
 // (a 404 if any does), the name of that answer's example for `Prefer: example=`, and the
 // credential the operation asks for.
 import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
-import { sampleRequest } from './snippets.ts';
+import { panelView } from '../components/try-it/panel-model.ts';
+import { buildRequest } from '../scripts/try-it/request.ts';
+import { documentedInput } from './sample-input.ts';
 
 export interface MockSample {
   /** Path and query of the request, with path parameters filled from examples. */
@@ -30,10 +32,12 @@ export function mockSample(model: ApiModel): MockSample | undefined {
   const gets = model.operations.filter((op) => op.method === 'get' && op.kind === 'operation').sort((a, b) => Number(a.deprecated) - Number(b.deprecated));
   const op = gets.find((o) => o.responses.some((r) => r.status === '404')) ?? gets.find((o) => errorStatus(o)) ?? gets[0];
   if (!op) return undefined;
-  const request = sampleRequest({ ...op, servers: [{ url: 'http://mock', variables: {} }] }, model.securitySchemes);
+  const mockOp = { ...op, servers: [{ url: 'http://mock', variables: {} }] };
+  const view = panelView(mockOp, model.servers, model.securitySchemes, 'http://mock', new Map(model.schemas.map((s) => [s.name, s])));
+  const request = buildRequest(documentedInput(view.input, mockOp));
   const url = new URL(request.url, 'http://mock');
   for (const [name, value] of [...url.searchParams]) if (PLACEHOLDER.test(value)) url.searchParams.set(name, credential(value));
-  const headers = request.headers.filter((h) => PLACEHOLDER.test(h.value)).map((h) => `${h.name}: ${credential(h.value)}`);
+  const headers = request.headers.filter(([, value]) => PLACEHOLDER.test(value)).map(([name, value]) => `${name}: ${credential(value)}`);
   const code = errorStatus(op);
   const response = op.responses.find((r) => r.status === code);
   const example = response?.content.flatMap((m) => m.examples).find((e) => !e.generated && e.value !== undefined)?.name;

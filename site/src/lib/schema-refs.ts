@@ -1,11 +1,14 @@
 // How schema views reach component schemas: a link to the schema's page, and its node
 // when a view chooses to show one level of a referenced schema.
+import type { SchemaLookup } from '../../../scripts/model/schema-merge.ts';
 import type { SchemaNode } from '../../../scripts/model/types.ts';
 import type { PortalDocument } from './site-data.ts';
 
 export interface SchemaRefs {
   href(name: string): string | undefined;
   node(name: string): SchemaNode | undefined;
+  /** Component schemas by name, for the model's rules (direction, merging); without it, references are not followed for them. */
+  lookup?: SchemaLookup;
 }
 
 const cache = new WeakMap<PortalDocument, SchemaRefs>();
@@ -13,7 +16,7 @@ const cache = new WeakMap<PortalDocument, SchemaRefs>();
 export function schemaRefs(doc: PortalDocument): SchemaRefs {
   let refs = cache.get(doc);
   if (!refs) {
-    refs = { href: (name) => doc.urls.schema(name), node: (name) => doc.schemaByName.get(name)?.schema };
+    refs = { href: (name) => doc.urls.schema(name), node: (name) => doc.schemaByName.get(name)?.schema, lookup: doc.schemaByName };
     cache.set(doc, refs);
   }
   return refs;
@@ -22,3 +25,20 @@ export function schemaRefs(doc: PortalDocument): SchemaRefs {
 /** Depth from which nested structures start collapsed, and the depth past which they are not rendered. */
 export const OPEN_DEPTH = 2;
 export const MAX_DEPTH = 6;
+
+/**
+ * How many fields one tree renders before deeper structures become links to their schema's
+ * page: a large API's schemas nest hundreds of fields, and every page that uses them would
+ * carry them all.
+ */
+export const FIELD_BUDGET = 80;
+
+/** What is left of a tree's field budget, shared by every level of one tree. */
+export interface Budget {
+  fields: number;
+}
+
+/** A field's anchor: its path in the tree, in characters an id and a URL keep as they are. */
+export function fieldId(prefix: string, path: string[]): string {
+  return `${prefix}.${path.map((name) => name.replace(/[^A-Za-z0-9_-]/g, '_')).join('.')}`;
+}

@@ -81,13 +81,19 @@ function bounds(min: number | undefined, max: number | undefined): string {
   return min !== undefined ? `≥ ${min}` : `≤ ${max}`;
 }
 
+/** A oneOf/anyOf of single values: an enumeration written long-hand (its values are listed as facts). */
+export function constVariants(node: SchemaNode): boolean {
+  const list = node.oneOf ?? node.anyOf;
+  return Boolean(list?.length && list.every((m) => m.const !== undefined && !m.ref));
+}
+
 /** Whether a node has structure worth its own nested view (fields, variants or item structure). */
 export function hasStructure(node: SchemaNode | undefined): boolean {
   if (!node || node.ref || node.circular) return false;
   return Boolean(
     (node.properties && node.properties.length > 0) ||
       node.allOf ||
-      ((node.oneOf || node.anyOf) && !simpleVariants(node)) ||
+      ((node.oneOf || node.anyOf) && !simpleVariants(node) && !constVariants(node)) ||
       node.not ||
       (typeof node.additionalProperties === 'object' && hasStructure(node.additionalProperties)) ||
       (node.items && (node.items.ref === undefined ? hasStructure(node.items) : false)),

@@ -2,7 +2,7 @@
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
 import type { MediaType, Operation, Parameter, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
-import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, ValueShape } from '../../scripts/try-it/types.ts';
+import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, RequestInput, ValueShape } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
@@ -79,6 +79,8 @@ export interface PanelView {
   body?: { required: boolean; description: string; media: MediaView[] };
   scenarios: Choice[];
   curl: string;
+  /** What the panel sends as first rendered (to the mock, no credentials): the request samples start from it. */
+  input: RequestInput;
 }
 
 type Resolver = (node: SchemaNode | undefined) => SchemaNode | undefined;
@@ -185,7 +187,8 @@ function prefill(required: boolean, example: unknown, schema: SchemaNode | undef
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 function exampleLabel(example: MediaType['examples'][number]): string {
-  if (example.generated) return 'Generated from the schema';
+  // A variant's example (reading-examples.ts) is generated too, but named by its variant.
+  if (example.generated && example.name === 'generated') return 'Generated from the schema';
   return example.summary ? `${example.name}: ${example.summary}` : example.name;
 }
 
@@ -466,16 +469,15 @@ export function panelView(
   } else if (firstMedia) {
     initialBody = { kind: 'binary', mediaType: firstMedia.mediaType };
   }
-  const curl = toCurl(
-    buildRequest({
-      method,
-      base: mockUrl,
-      path: operation.path,
-      params: paramSpecs.map((spec, index) => ({ spec, value: usable[index] ? fieldValue(params, index) : '' })),
-      auth: [],
-      body: initialBody,
-    }),
-  );
+  const input: RequestInput = {
+    method,
+    base: mockUrl,
+    path: operation.path,
+    params: paramSpecs.map((spec, index) => ({ spec, value: usable[index] ? fieldValue(params, index) : '' })),
+    auth: schemes.filter((s) => alternatives[0]?.includes(s.spec.name)).map((s) => ({ scheme: s.spec, values: {} })),
+    body: initialBody,
+  };
+  const curl = toCurl(buildRequest(input));
 
   return {
     data,
@@ -489,6 +491,7 @@ export function panelView(
     body,
     scenarios: scenarios(operation),
     curl,
+    input,
   };
 }
 

@@ -328,12 +328,16 @@ function panel(root: HTMLElement, data: PanelData): void {
   showParts();
   refreshCurl();
 
+  // The page's code samples follow what the reader enters (scripts/reference/page.ts).
+  const announce = () => root.dispatchEvent(new CustomEvent<RequestInput>('try-it-input', { bubbles: true, detail: input() }));
+
   form.addEventListener('input', (event) => {
     const field = event.target as HTMLElement;
     if (field.getAttribute('aria-invalid')) markField(field, null);
     if (field !== curlBox) {
       save();
       refreshCurl();
+      announce();
     }
   });
   form.addEventListener('change', (event) => {
@@ -350,6 +354,7 @@ function panel(root: HTMLElement, data: PanelData): void {
     showParts();
     save();
     refreshCurl();
+    announce();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -357,6 +362,8 @@ function panel(root: HTMLElement, data: PanelData): void {
   });
   problemsBox.querySelector('#try-it-send-anyway')!.addEventListener('click', () => void run(true));
   copyButton.addEventListener('click', () => void copy());
+  // A key the reader entered earlier (kept for this tab) is in the samples from the start.
+  if (authInputs.some((field) => field.value !== '')) announce();
   sendButton.disabled = false;
   copyButton.disabled = false;
 }

@@ -1,0 +1,152 @@
+// The reference pages of @scalar/galaxy in Chromium, beside a mock serving the same document:
+// where the samples and examples sit on the first screen, a oneOf body whose variant the reader
+// switches (fields, example, the body Send posts), XML examples, and readOnly fields left out
+// of request bodies.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../helpers/browser.ts';
+import { METHODS } from '../helpers/documents.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { openPanel, send, startTryItSite, type TryItSite } from '../try-it/helpers.ts';
+import { firstScreen, visibleText } from './reference-helpers.ts';
+
+const SPEC = join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json');
+const doc = JSON.parse(readFileSync(SPEC, 'utf8'));
+
+let site: TryItSite;
+
+beforeAll(async () => {
+  site = await startTryItSite(SPEC, 'galaxy-reference');
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+async function open(slug: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const page = await site.browser.newPage({ viewport });
+  await page.goto(`${site.portal.url}/operations/${slug}/`);
+  return page;
+}
+
+const slugOf = (operationId: string) => operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+describe('Galaxy reference pages in Chromium', () => {
+  it('shows the request sample and the first response example on the first screen of every operation page at 1440×900', async () => {
+    const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
+    expect(operations.length).toBeGreaterThan(5);
+    for (const op of operations) {
+      const page = await open(slugOf(op.operationId));
+      const edges = await firstScreen(page);
+      expect(edges.sample, `${op.operationId} request sample`).toBeLessThan(900);
+      // Every response with a body has an example (declared or generated), so the page has one to show.
+      const hasBody = Object.values(op.responses as Record<string, any>).some((r) => r.content || r.$ref);
+      if (hasBody) expect(edges.example, `${op.operationId} first response example`).toBeLessThan(900);
+      expect(edges.width, `${op.operationId} page width`).toBeLessThanOrEqual(1440);
+      await page.close();
+    }
+  });
+
+  it('switches CelestialBody to Satellite: its fields, a Satellite example, and Send posts that body', async () => {
+    const page = await open('create-celestial-body');
+    await openPanel(page);
+    await page.getByLabel('API key (Bearer token)').fill('galaxy-key');
+    const body = page.locator('section.request-body');
+    // Planet first: a field only Satellite has is not shown.
+    expect(await body.getByRole('link', { name: 'diameter', exact: true }).isVisible()).toBe(false);
+    await body.getByRole('tab', { name: /Satellite/ }).click();
+    expect(await body.getByRole('tab', { name: /Satellite/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await body.getByRole('link', { name: 'diameter', exact: true }).isVisible()).toBe(true);
+    expect(await body.getByRole('link', { name: 'habitabilityIndex', exact: true }).isVisible()).toBe(false);
+    // The sample follows: a Satellite body, selected by its discriminator value.
+    const sample = page.getByRole('group', { name: 'curl sample' });
+    await expect.poll(() => sample.textContent()).toContain('"type": "moon"');
+    expect(await sample.textContent()).toContain('galaxy-key');
+    expect(await sample.textContent()).toContain('"diameter"');
+    // And Send posts it.
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/celestial-bodies'));
+    const status = await send(page);
+    const sent = (await posted).postDataJSON();
+    expect(sent.type).toBe('moon');
+    expect(sent).toHaveProperty('diameter');
+    expect(sent).not.toHaveProperty('id');
+    expect(status).toContain('201');
+    await page.close();
+  });
+
+  it('shows the XML example of a planet as XML, the field list once with its content types as a switch', async () => {
+    const page = await open('get-planet');
+    const responses = page.locator('section.responses');
+    // One field list for JSON and XML, not one per media type.
+    expect(await responses.locator('[data-response="200"] .schema').count()).toBe(1);
+    expect(
+      await responses
+        .locator('[data-response="200"] .field-name')
+        .filter({ hasText: /^name$/ })
+        .count(),
+    ).toBe(1);
+    await responses.locator('[data-response="200"]').getByRole('button', { name: 'application/xml' }).click();
+    const xml = await visibleText(page, '.response-examples pre');
+    expect(xml.startsWith('<?xml')).toBe(true);
+    const parsed = await page.evaluate((text) => {
+      const dom = new DOMParser().parseFromString(text, 'application/xml');
+      return { error: dom.querySelector('parsererror') !== null, root: dom.documentElement.nodeName, name: dom.querySelector('name')?.textContent };
+    }, xml);
+    expect(parsed).toEqual({ error: false, root: 'planet', name: expect.any(String) });
+    await page.close();
+  });
+
+  it('leaves the readOnly id out of the create-planet body fields and example, and gives enum values their meaning', async () => {
+    expect(doc.components.schemas.Planet.properties.id.readOnly).toBe(true);
+    const page = await open('create-planet');
+    const fields = await page.locator('section.request-body ul.fields > li.field .field-name').allTextContents();
+    expect(fields).toContain('name');
+    expect(fields).not.toContain('id');
+    const sample = JSON.parse((await page.getByRole('group', { name: 'curl sample' }).textContent())!.split("--data-raw '")[1].replace(/'\s*$/, ''));
+    expect(sample).toHaveProperty('name');
+    expect(sample).not.toHaveProperty('id');
+    // Enum values with their meaning (x-enum-descriptions): the value, then what it means.
+    const type = page
+      .locator('section.request-body li.field')
+      .filter({ has: page.getByRole('link', { name: 'type', exact: true }) })
+      .first();
+    const meanings = doc.components.schemas.Planet.properties.type['x-enum-descriptions'] as Record<string, string>;
+    for (const [value, meaning] of Object.entries(meanings)) {
+      expect(
+        await type
+          .locator('dt')
+          .filter({ hasText: `"${value}"` })
+          .count(),
+        value,
+      ).toBe(1);
+      expect(await type.locator('dd').filter({ hasText: meaning }).count(), value).toBe(1);
+    }
+    // The answer still has it: readOnly fields are left out of requests only.
+    const answer = await page.locator('section.responses [data-response="201"] ul.fields > li.field .field-name').allTextContents();
+    expect(answer).toContain('id');
+    await page.close();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`axe finds no serious or critical problem on the variant page and the XML page (${theme}, 1440 and 390 px)`, async () => {
+      const found: string[] = [];
+      for (const slug of ['create-celestial-body', 'get-planet']) {
+        for (const viewport of [
+          { width: 1440, height: 900 },
+          { width: 390, height: 844 },
+        ]) {
+          const context = await site.browser.newContext({ viewport });
+          await context.addInitScript((t) => localStorage.setItem('starlight-theme', t), theme);
+          const page = await context.newPage();
+          await page.goto(`${site.portal.url}/operations/${slug}/`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+          found.push(...(await seriousAxeViolations(page)).map((v) => `${slug} ${viewport.width}: ${v}`));
+          await context.close();
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
