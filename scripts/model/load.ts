@@ -3,22 +3,23 @@
 // where swagger-parser gives up), and bundle them into one document whose
 // remaining $refs are internal. Every read goes through the description's
 // resolver (resolver.ts): files inside its root, remote origins allowed by name.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { bundle, type Config } from '@redocly/openapi-core';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { isInside, Refusal, type DescriptionAccess } from './access.ts';
-import { loadDescriptionConfig, type ConfigChoice } from './config.ts';
+import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './config.ts';
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
-import { DescriptionResolver } from './resolver.ts';
+import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type OpenApiDocument = Record<string, any>;
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
-export interface LoadOptions extends DescriptionAccess, ConfigChoice {
+export interface LoadOptions extends DescriptionAccess, ConfigChoice, ResolverOptions {
   /** Check the config's own keys and values too (when linting). */
   checkConfig?: boolean;
 }
@@ -35,15 +36,20 @@ export interface LoadedDocument {
   configFile?: string;
   /** Problems found while bundling that did not stop it (warnings), and the config's. */
   diagnostics: Diagnostic[];
+  /**
+   * What the document is made of, in one hash: every file's text, the config's files, what the
+   * description may read. Two loads with the same key lint the same (the preview keeps lint results by it).
+   */
+  contentKey: string;
 }
 
 const at = (file: string) => ({ file, line: 1, col: 1 });
 
 /** The resolver for a description, or the reason there cannot be one (a root that is no folder, an origin that is no URL). */
-export async function createResolver(entry: string, access: DescriptionAccess): Promise<DescriptionResolver> {
+export async function createResolver(entry: string, access: DescriptionAccess, options: ResolverOptions = {}): Promise<DescriptionResolver> {
   let resolver: DescriptionResolver;
   try {
-    resolver = await DescriptionResolver.create(entry, access);
+    resolver = await DescriptionResolver.create(entry, access, options);
   } catch (error) {
     const message = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `--root ${access.root}: no such folder` : (error as Error).message;
     throw new DiagnosticsError(message, [{ severity: 'error', rule: 'access', message, ...at(entry) }]);
@@ -60,7 +66,7 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   if (!existsSync(entry)) {
     throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
-  const resolver = await createResolver(entry, options);
+  const resolver = await createResolver(entry, options, { quickJson: options.quickJson === true });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
   const { config } = loadedConfig;
   let result;
@@ -86,7 +92,24 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     ]);
   }
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
-  return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics };
+  const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
+  return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics, contentKey };
+}
+
+/** The hash of what a load read (texts by their sha1, the config's files by their identity and times) and may read. */
+function keyOf(entry: string, resolver: DescriptionResolver, configFile: string | undefined, options: LoadOptions): string {
+  const stamp = (file: string): string => {
+    try {
+      const info = statSync(file);
+      return `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    } catch {
+      return `${file}:-`;
+    }
+  };
+  const configFiles = configFile ? [configFile, join(dirname(configFile), '.redocly.lint-ignore.yaml'), PROJECT_CONFIG] : [PROJECT_CONFIG];
+  const reach = { root: options.root, allowRemote: options.allowRemote, configPath: options.configPath, configExplicit: options.configExplicit };
+  const parts = [entry, JSON.stringify(reach), ...configFiles.map(stamp), ...[...resolver.digests].map(([file, digest]) => `${file}=${digest}`).sort()];
+  return createHash('sha1').update(parts.join('\n')).digest('hex');
 }
 
 /**
