@@ -3,7 +3,8 @@
 // passes through the bundler, and a change to the file reloads every page in dev.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
+import { runningPreview } from '../../../scripts/dev/channel.ts';
 import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
@@ -50,16 +51,37 @@ export function apiModelPlugin(): Plugin {
     configureServer(server) {
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       watched = [entry, ...readModelSources(entry).map((s) => s.file)];
-      server.watcher.add(watched);
-      // The preview rewrites the model on every save: drop the evaluated module everywhere and reload the browser.
-      const onChange = (file: string) => {
-        if (!watched.includes(resolve(file))) return;
+      // A new model: the model module and the modules that import it, directly or not, are evaluated again on the
+      // next request, and the browser reloads. As Astro does for a server-only module: a full reload of the server's
+      // runner would evaluate every module again (Starlight's included), which takes longer than the page itself.
+      const reload = () => {
+        const timestamp = Date.now();
         for (const environment of Object.values(server.environments)) {
           const mod = environment.moduleGraph.getModuleById(RESOLVED_ID);
-          if (mod) environment.moduleGraph.invalidateModule(mod, new Set(), Date.now(), true);
-          // Server-side runners drop their evaluated modules on a full reload; the browser reloads the page.
-          environment.hot.send({ type: 'full-reload', path: '*' });
+          if (!mod) continue;
+          const invalidated = new Set<EnvironmentModuleNode>();
+          environment.moduleGraph.invalidateModule(mod, invalidated, timestamp, true);
+          if (!isRunnableDevEnvironment(environment)) {
+            environment.hot.send({ type: 'full-reload', path: '*' });
+            continue;
+          }
+          for (const { id } of invalidated) {
+            const evaluated = id ? environment.runner.evaluatedModules.getModuleById(id) : undefined;
+            if (evaluated) environment.runner.evaluatedModules.invalidateModule(evaluated);
+          }
         }
+        server.ws.send({ type: 'full-reload', path: '*' });
+      };
+      // The preview says when it wrote a new model, as soon as it did: no wait for the file watcher to notice.
+      const preview = runningPreview();
+      if (preview) {
+        const stop = preview.onModel(reload);
+        server.httpServer?.once('close', stop);
+        return;
+      }
+      server.watcher.add(watched);
+      const onChange = (file: string) => {
+        if (watched.includes(resolve(file))) reload();
       };
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
