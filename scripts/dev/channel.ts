@@ -5,6 +5,7 @@
 // state lives on globalThis under a registered symbol instead of in a module.
 import type { Diagnostic } from '../diagnostics.ts';
 import type { ChangeReport } from '../diff/format.ts';
+import type { ApiModel } from '../model/types.ts';
 
 export interface PreviewProblem extends Diagnostic {
   /** File as shown to writers: relative to the project root when inside it. */
@@ -55,6 +56,8 @@ export interface PreviewChannel {
   folders: string[];
   /** The project root, for display paths and editor links. */
   root: string;
+  /** The model the pages show, read once for the pages and the mock, which share it and change nothing in it. */
+  model?: ApiModel;
   /** Set while the comparison of the newest version is being made: the "What changed" page waits for it. */
   comparing?: Promise<unknown>;
   /** Called with each new status; returns the unsubscribe function. */

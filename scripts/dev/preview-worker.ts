@@ -10,39 +10,38 @@ import { groupChanges, type ChangeReport } from '../diff/format.ts';
 import { buildModel, type BuildOptions, type BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
 import { serve } from '../model/worker.ts';
+import { textDigest } from '../model/file-cache.ts';
 import { writeAtomic } from '../site/model-file.ts';
 
-/** A save, built: what the pages and the terminal need now. The model itself is in the model file. */
-export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { model: Pick<ApiModel, 'info' | 'stats'> };
-
-/** The last save's model and bundled document as JSON, for the mock. */
-export interface SavedTexts {
-  model: string;
-  document: string;
-}
+/** A save, built: what the pages and the terminal need now, the model as JSON (as written to the model file). */
+export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { modelJson: string };
 
 // The first pass of a save: no validation or lint (the check worker runs them next), and JSON read with JSON.parse.
 const FIRST_PASS: BuildOptions = { lint: false, validate: false, quickJson: true };
 
-let head: { result: BuildResult; json: string } | undefined;
+/** The last save: its document until the mock has it, its model JSON until the comparison has hashed it. */
+let head: { model: ApiModel; document?: BuildResult['document']; json?: string; digest?: string } | undefined;
 let base: { key: string; model: ApiModel } | undefined;
 let compared: { key: string; report: ChangeReport } | undefined;
 
 /** Builds the document, writes the model file and keeps the build for the requests that follow. */
 serve('save', async ({ spec, options, payload }) => {
   head = undefined;
-  const result = await buildModel(spec, { ...options, ...FIRST_PASS });
-  const json = JSON.stringify(result.model);
-  await writeAtomic((payload as { modelFile: string }).modelFile, json);
-  head = { result, json };
-  const { model, document: _document, ...rest } = result;
-  return { ...rest, model: { info: model.info, stats: model.stats } } satisfies SavedBuild;
+  const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS });
+  // JSON text crosses to the other thread as one string copy, where a structured clone of the objects costs more on both sides.
+  const modelJson = JSON.stringify(model);
+  await writeAtomic((payload as { modelFile: string }).modelFile, modelJson);
+  head = { model, document, json: modelJson };
+  return { ...rest, modelJson } satisfies SavedBuild;
 });
 
-/** The last save as JSON text: the thread that receives it parses it when it is ready to. */
-serve('texts', async () => {
-  if (!head) throw new Error('No build to hand over');
-  return { model: head.json, document: JSON.stringify(head.result.document) } satisfies SavedTexts;
+/** The last save's bundled document as JSON, for the mock; asked for once the pages reload. */
+serve('document', async () => {
+  if (!head?.document) throw new Error('No build to hand over');
+  const json = JSON.stringify(head.document);
+  // Only the comparison needs the save from now on: its model.
+  head.document = undefined;
+  return json;
 });
 
 /** Builds the base version once per `key` (a commit, a file's time) and keeps its model. */
@@ -58,7 +57,9 @@ serve('base', async ({ spec, options, payload }) => {
 serve('compare', async () => {
   if (!head || !base) throw new Error('Nothing to compare');
   const day = today();
-  const key = `${base.key}\n${day}\n${head.json}`;
-  if (compared?.key !== key) compared = { key, report: groupChanges(compareModels(base.model, head.result.model, { date: day })) };
+  head.digest ??= textDigest(head.json ?? '');
+  head.json = undefined;
+  const key = `${base.key}\n${day}\n${head.digest}`;
+  if (compared?.key !== key) compared = { key, report: groupChanges(compareModels(base.model, head.model, { date: day })) };
   return compared.report;
 });

@@ -100,6 +100,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   let site: Awaited<ReturnType<typeof startSite>> | undefined;
   const close = async (): Promise<void> => {
+    rebuilder.stop();
     await loop.stop();
     watcher.close();
     // Open event streams end first, or the dev server would wait on them.

@@ -9,12 +9,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DiagnosticsError, formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
+import type { ApiModel } from '../model/types.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
 import type { PreviewChannel, PreviewStatus } from './channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
 import type { Checks } from './checks.ts';
-import type { SavedBuild, SavedTexts } from './preview-worker.ts';
+import type { SavedBuild } from './preview-worker.ts';
 import { toProblems } from './problems.ts';
 import type { FileWatcher } from './watch.ts';
 
@@ -56,6 +57,8 @@ export interface Rebuilder {
    * latest version, if any, starts now.
    */
   startChecks(): void;
+  /** The preview is closing: comparisons and checks still under way report nothing. */
+  stop(): void;
 }
 
 const clock = (): string => new Date().toTimeString().slice(0, 8);
@@ -75,6 +78,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let documentFiles: string[] = [resolve(spec)];
   let lastSummary: string | undefined;
   let checksStarted = false;
+  let stopped = false;
   /** The check the latest version waits for while checks are held. */
   let held: (() => void) | undefined;
 
@@ -99,7 +103,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       .compare(current)
       .catch((error: Error) => ({ version: current, unavailable: `The comparison failed: ${error.message}` }))
       .then((changes) => {
-        if (current !== version) return;
+        if (current !== version || stopped) return;
         channel.changes = changes;
         const line = changeSummary(changes);
         if (line === lastSummary) return;
@@ -108,13 +112,13 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       });
 
   /** Validation and lint of `current`; their problems join the first pass's once they are ready, unless a newer version came. */
-  const check = async (current: number, saved: SavedBuild, pageMs: number, thisBuild: number): Promise<void> => {
+  const check = async (current: number, saved: Pick<SavedBuild, 'contentKey' | 'diagnostics'>, pageMs: number, thisBuild: number): Promise<void> => {
     const outcome = await options.checks.run(spec, access, saved.contentKey).catch((error: Error) => ({
       diagnostics: [{ severity: 'error', rule: 'check', message: `The check stopped: ${error.message}`, file: resolve(spec), line: 1, col: 1 }] as Diagnostic[],
       durationMs: 0,
       reused: false,
     }));
-    if (!outcome || current !== version) return;
+    if (!outcome || current !== version || stopped) return;
     const diagnostics = [...saved.diagnostics, ...outcome.diagnostics];
     const problems = toProblems(diagnostics, channel.root);
     const { errors, warnings } = counted(problems);
@@ -158,18 +162,22 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
 
       version++;
       const current = version;
+      const { modelJson, ...built } = saved;
+      // Read once here, for the pages and the mock both.
+      const model: ApiModel = JSON.parse(modelJson);
+      channel.model = model;
       // "What changed" waits for this version's comparison (made below), so a reload of it never shows the one before.
       let compared: (value: unknown) => void = () => {};
       channel.comparing = new Promise((settle) => (compared = settle));
-      // The model file holds this version already: the pages reload now, the mock follows.
+      // The pages reload now; the mock follows.
       channel.modelChanged();
       const known = toProblems(diagnostics, channel.root);
       publish({ state: 'checking', build, version, durationMs: Math.round(performance.now() - started), ...counted(known), problems: known });
       let result: BuildResult;
       try {
-        // The mock's copy comes as JSON text, parsed here: quicker than a structured clone, and only once the pages were told.
-        const texts = await options.builder.call<SavedTexts>('texts', spec);
-        result = { ...saved, model: JSON.parse(texts.model), document: JSON.parse(texts.document) };
+        // The bundled document is asked for once the pages were told: turning it into JSON takes the worker a moment.
+        const document = JSON.parse(await options.builder.call<string>('document', spec));
+        result = { ...built, model, document };
         await options.onBuild?.(result);
       } catch (error) {
         compared(undefined);
@@ -178,11 +186,11 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       const pageMs = Math.round(performance.now() - started);
       void compare(current).then(compared);
 
-      const run = (): void => void check(current, saved, pageMs, thisBuild);
+      const run = (): void => void check(current, built, pageMs, thisBuild);
       if (checksStarted) run();
       else held = run;
-      if (checksStarted && !options.checks.known(saved.contentKey)) {
-        const report = saved.diagnostics.length > 0 ? `${formatDiagnostics(saved.diagnostics)}\n` : '';
+      if (checksStarted && !options.checks.known(built.contentKey)) {
+        const report = built.diagnostics.length > 0 ? `${formatDiagnostics(built.diagnostics)}\n` : '';
         log(`${report}[${clock()}] Rebuilt in ${pageMs} ms; checking…`);
       }
       return { ok: true, version, durationMs: pageMs, result };
@@ -191,6 +199,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       checksStarted = true;
       held?.();
       held = undefined;
+    },
+    stop() {
+      stopped = true;
     },
   };
 }

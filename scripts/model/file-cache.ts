@@ -46,11 +46,13 @@ export function rememberText(real: string, stats: Stats, body: string): void {
   keep(texts, real, { stamp: stampOf(stats), body });
 }
 
+export const textDigest = (text: string): string => createHash('sha1').update(text).digest('hex');
+
 /** sha1 of a file's text, computed once per text (a kept text is the same string, compared at once). */
 export function digestOf(key: string, body: string): string {
   const known = digests.get(key);
   if (known?.body === body) return known.digest;
-  const digest = createHash('sha1').update(body).digest('hex');
+  const digest = textDigest(body);
   keep(digests, key, { body, digest });
   return digest;
 }

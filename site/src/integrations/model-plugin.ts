@@ -1,13 +1,16 @@
 // Vite plugin: exposes the API model(s) named by PORTAL_MODEL as `virtual:api-model`.
 // The module reads the JSON when it is evaluated (not inlined), so a 16 MB model never
-// passes through the bundler, and a change to the file reloads every page in dev.
+// passes through the bundler, and a change to the file reloads every page in dev. Inside
+// the writers' preview it takes the model the preview already read, which the mock uses too.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
 import { runningPreview } from '../../../scripts/dev/channel.ts';
 import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
+const CHANNEL = fileURLToPath(new URL('../../../scripts/dev/channel.ts', import.meta.url));
 
 /**
  * PORTAL_MODEL names either one model JSON (mounted at the site root) or a manifest
@@ -31,8 +34,12 @@ export function readModelSources(entry = process.env[MODEL_ENV]): ModelSource[] 
 
 export function apiModelPlugin(): Plugin {
   let watched: string[] = [];
+  let serving = false;
   return {
     name: 'portal:api-model',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
@@ -42,10 +49,14 @@ export function apiModelPlugin(): Plugin {
       const sources = readModelSources(entry);
       watched = [entry, ...sources.map((s) => s.file)];
       for (const file of watched) this.addWatchFile(file);
+      const read = `JSON.parse(readFileSync(s.file, 'utf8'))`;
+      // The preview's model, when there is one: the file holds the same, but reading 16 MB again for every reload would be spent twice.
+      const model = serving && sources.length === 1 ? `runningPreview()?.model ?? ${read}` : read;
       return [
         `import { readFileSync } from 'node:fs';`,
+        ...(serving ? [`import { runningPreview } from ${JSON.stringify(CHANNEL)};`] : []),
         `const sources = ${JSON.stringify(sources)};`,
-        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: JSON.parse(readFileSync(s.file, 'utf8')) }));`,
+        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: ${model} }));`,
       ].join('\n');
     },
     configureServer(server) {
