@@ -23,6 +23,13 @@ export interface ResolverOptions {
   quickJson?: boolean;
 }
 
+/** A text as loaded: what Redocly's Source is made of, and its hash. */
+interface Loaded {
+  body: string;
+  digest: string;
+  mimeType?: string;
+}
+
 export class DescriptionResolver extends BaseResolver {
   /** Real path of the folder local files must be in. */
   readonly root: string;
@@ -38,14 +45,26 @@ export class DescriptionResolver extends BaseResolver {
   /** sha1 of every text loaded (local or remote), by what was asked for: what the document is made of. */
   readonly digests = new Map<string, string>();
   private readonly options: ResolverOptions;
+  /** Texts loaded, by what was asked for. */
+  private readonly texts = new Map<string, Loaded>();
+  /** Texts a resolver this one was made `fresh` from loaded: the same again, not the file as it may be by now. */
+  private readonly earlier: ReadonlyMap<string, Loaded>;
 
-  private constructor(root: string, lexicalRoot: string, origins: ReadonlySet<string>, alsoAllowed: ReadonlySet<string>, options: ResolverOptions) {
+  private constructor(
+    root: string,
+    lexicalRoot: string,
+    origins: ReadonlySet<string>,
+    alsoAllowed: ReadonlySet<string>,
+    options: ResolverOptions,
+    earlier: ReadonlyMap<string, Loaded> = new Map(),
+  ) {
     super();
     this.root = root;
     this.lexicalRoot = lexicalRoot;
     this.origins = origins;
     this.alsoAllowed = alsoAllowed;
     this.options = options;
+    this.earlier = earlier;
   }
 
   /** A resolver for the description whose entry file is `entry`. */
@@ -54,9 +73,20 @@ export class DescriptionResolver extends BaseResolver {
     return new DescriptionResolver(await realpath(lexicalRoot), lexicalRoot, new Set((access.allowRemote ?? []).map(remoteOrigin)), new Set(), options);
   }
 
-  /** A fresh resolver under the same rules (lint must see the files as written, not as the bundler left them). */
+  /**
+   * A fresh resolver under the same rules (lint must see the files as written, not as the bundler left them). What
+   * this one loaded it loads as this one did, so lint checks the very texts bundled, even if a file was saved since.
+   */
   fresh(alsoAllowed: ReadonlySet<string> = this.alsoAllowed): DescriptionResolver {
-    return new DescriptionResolver(this.root, this.lexicalRoot, this.origins, alsoAllowed, this.options);
+    // Under other allowances (a config's own files) nothing is taken over: each read is checked under its own rules.
+    const earlier = alsoAllowed === this.alsoAllowed ? this.texts : new Map<string, Loaded>();
+    return new DescriptionResolver(this.root, this.lexicalRoot, this.origins, alsoAllowed, this.options, earlier);
+  }
+
+  private loaded(absoluteRef: string, text: Loaded): Source {
+    this.texts.set(absoluteRef, text);
+    this.digests.set(absoluteRef, text.digest);
+    return new Source(absoluteRef, text.body, text.mimeType);
   }
 
   override resolveExternalRef(base: string | null, ref: string): string {
@@ -66,11 +96,15 @@ export class DescriptionResolver extends BaseResolver {
   }
 
   override async loadExternalRef(absoluteRef: string): Promise<Source> {
+    const again = this.earlier.get(absoluteRef);
+    if (again) {
+      if (!HTTP.test(absoluteRef)) this.read.push(absoluteRef);
+      return this.loaded(absoluteRef, again);
+    }
     try {
       if (HTTP.test(absoluteRef)) {
         const { body, mimeType } = await readRemote(absoluteRef, this.origins);
-        this.digests.set(absoluteRef, digestOf(absoluteRef, body));
-        return new Source(absoluteRef, body, mimeType ?? undefined);
+        return this.loaded(absoluteRef, { body, digest: digestOf(absoluteRef, body), ...(mimeType ? { mimeType } : {}) });
       }
       if (URL_LIKE.test(absoluteRef)) {
         throw new Refusal(
@@ -82,9 +116,8 @@ export class DescriptionResolver extends BaseResolver {
       // A file unchanged since this thread last read it is not read again (file-cache.ts), after the same checks.
       const body = await readLocalFile(absoluteRef, this.root, { alsoAllowed: this.alsoAllowed, lexicalRoot: this.lexicalRoot, reuse: true });
       this.read.push(absoluteRef);
-      this.digests.set(absoluteRef, digestOf(absoluteRef, body));
       // As Redocly's own resolver: Windows line ends would shift every column.
-      return new Source(absoluteRef, body.replace(/\r\n/g, '\n'));
+      return this.loaded(absoluteRef, { body: body.replace(/\r\n/g, '\n'), digest: digestOf(absoluteRef, body) });
     } catch (error) {
       if (error instanceof Refusal) {
         this.refusals.set(absoluteRef, error);
