@@ -9,6 +9,8 @@ import type { CheckResult } from './check-worker.ts';
 
 export interface CheckOutcome {
   diagnostics: Diagnostic[];
+  /** What was checked; undefined when the document did not load as lint loads it (its problems say why). */
+  contentKey?: string;
   /** 0 when the result of an earlier check of the same content was reused. */
   durationMs: number;
   reused: boolean;
@@ -58,7 +60,7 @@ export function createChecks(): Checks {
     try {
       const result = await mine.call<CheckResult>('check', spec, options);
       remember(result.contentKey, result.diagnostics);
-      return { diagnostics: result.diagnostics, durationMs: Math.round(performance.now() - started), reused: false };
+      return { diagnostics: result.diagnostics, contentKey: result.contentKey, durationMs: Math.round(performance.now() - started), reused: false };
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;
       // Stopped for a newer check, or by closing.
@@ -74,7 +76,7 @@ export function createChecks(): Checks {
   return {
     run(spec, options, contentKey) {
       const known = results.get(contentKey);
-      if (known) return Promise.resolve({ diagnostics: known, durationMs: 0, reused: true });
+      if (known) return Promise.resolve({ diagnostics: known, contentKey, durationMs: 0, reused: true });
       // The same content is being checked: its result is this one's too.
       if (running?.key === contentKey) return running.outcome;
       if (running) replace();

@@ -79,7 +79,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   builder.warm();
   const checks = createChecks();
   const mock = createPreviewMock({ spec, port: options.mockPort, host: options.host, site: url, log });
-  const watcher = watchFiles(() => loop.schedule());
+  const watcher = watchFiles(() => {
+    rebuilder.touched();
+    loop.schedule();
+  });
   const rebuilder = createRebuilder({
     spec,
     modelFile,

@@ -7,14 +7,14 @@
 // results join the overlay and the terminal when ready ("checking…" meanwhile).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DiagnosticsError, formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
 import type { PreviewChannel, PreviewStatus } from './channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
-import type { Checks } from './checks.ts';
+import type { CheckOutcome, Checks } from './checks.ts';
 import type { SavedBuild } from './preview-worker.ts';
 import { toProblems } from './problems.ts';
 import type { FileWatcher } from './watch.ts';
@@ -57,6 +57,8 @@ export interface Rebuilder {
    * latest version, if any, starts now.
    */
   startChecks(): void;
+  /** A file of the document was written: a check under way may have read it, and a newer save is coming. */
+  touched(): void;
   /** The preview is closing: comparisons and checks still under way report nothing. */
   stop(): void;
 }
@@ -64,6 +66,13 @@ export interface Rebuilder {
 const clock = (): string => new Date().toTimeString().slice(0, 8);
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const seconds = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`);
+
+/** `file:line:col severity rule message` lines, sorted, each once (the line with the counts comes after them). */
+const listing = (diagnostics: readonly Diagnostic[]): string =>
+  sortDiagnostics(dedupeDiagnostics(diagnostics))
+    .map((d) => `${formatDiagnostic(d)}\n`)
+    .join('');
+const sameProblem = (d: Diagnostic): string => `${d.file}:${d.line}:${d.col}:${d.rule}:${d.message}`;
 
 function counted(problems: PreviewStatus['problems']): { errors: number; warnings: number } {
   const errors = problems.filter((p) => p.severity === 'error').length;
@@ -79,6 +88,8 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let lastSummary: string | undefined;
   let checksStarted = false;
   let stopped = false;
+  /** Writes to the document's files seen so far. */
+  let writes = 0;
   /** The check the latest version waits for while checks are held. */
   let held: (() => void) | undefined;
 
@@ -111,14 +122,29 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
         log(options.changesUrl ? `${line} — see ${options.changesUrl}` : line);
       });
 
-  /** Validation and lint of `current`; their problems join the first pass's once they are ready, unless a newer version came. */
-  const check = async (current: number, saved: Pick<SavedBuild, 'contentKey' | 'diagnostics'>, pageMs: number, thisBuild: number): Promise<void> => {
-    const outcome = await options.checks.run(spec, access, saved.contentKey).catch((error: Error) => ({
-      diagnostics: [{ severity: 'error', rule: 'check', message: `The check stopped: ${error.message}`, file: resolve(spec), line: 1, col: 1 }] as Diagnostic[],
-      durationMs: 0,
-      reused: false,
-    }));
+  /**
+   * Validation and lint of `current`; their problems join the first pass's once they are ready, unless a newer version
+   * came. The terminal gets the problems it was not shown yet (`printed`: the first pass's, when they were), then the counts.
+   */
+  const check = async (
+    current: number,
+    saved: Pick<SavedBuild, 'contentKey' | 'diagnostics'>,
+    pageMs: number,
+    thisBuild: number,
+    printed: readonly Diagnostic[],
+  ): Promise<void> => {
+    const writesBefore = writes;
+    const outcome = await options.checks.run(spec, access, saved.contentKey).catch(
+      (error: Error): CheckOutcome => ({
+        diagnostics: [{ severity: 'error', rule: 'check', message: `The check stopped: ${error.message}`, file: resolve(spec), line: 1, col: 1 }],
+        durationMs: 0,
+        reused: false,
+      }),
+    );
     if (!outcome || current !== version || stopped) return;
+    // A check that read other texts than this version's (a file saved since) is not this version's: the save that
+    // changed them is rebuilt and checked in turn. Kept for that content all the same (checks.ts).
+    if (writes !== writesBefore || (outcome.contentKey !== undefined && outcome.contentKey !== saved.contentKey)) return;
     const diagnostics = [...saved.diagnostics, ...outcome.diagnostics];
     const problems = toProblems(diagnostics, channel.root);
     const { errors, warnings } = counted(problems);
@@ -126,10 +152,11 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
     if (channel.status.state !== 'error') {
       publish({ state: 'ok', build: thisBuild, version: current, durationMs: pageMs, checkMs: outcome.durationMs, errors, warnings, problems });
     }
-    const report = diagnostics.length > 0 ? `${formatDiagnostics(diagnostics)}\n` : '';
+    const seen = new Set(printed.map(sameProblem));
+    const fresh = diagnostics.filter((d) => !seen.has(sameProblem(d)));
     const found = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ');
     const checked = outcome.reused ? ' Checked before, unchanged since.' : ` Checked in ${seconds(outcome.durationMs)}.`;
-    log(`${report}[${clock()}] Rebuilt in ${pageMs} ms${found ? ` with ${found}` : ''}.${checked}`);
+    log(`${listing(fresh)}[${clock()}] Rebuilt in ${pageMs} ms${found ? ` with ${found}` : ''}.${checked}`);
   };
 
   return {
@@ -186,19 +213,24 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       const pageMs = Math.round(performance.now() - started);
       void compare(current).then(compared);
 
-      const run = (): void => void check(current, built, pageMs, thisBuild);
+      // The first pass's problems are printed now, unless the check's result is known already; at start the addresses follow them.
+      const now = !options.checks.known(built.contentKey);
+      if (now) {
+        const line = checksStarted ? `[${clock()}] Rebuilt in ${pageMs} ms; checking…` : '';
+        if (built.diagnostics.length > 0 || line) log(`${listing(built.diagnostics)}${line}`.replace(/\n$/, ''));
+      }
+      const run = (): void => void check(current, built, pageMs, thisBuild, now ? built.diagnostics : []);
       if (checksStarted) run();
       else held = run;
-      if (checksStarted && !options.checks.known(built.contentKey)) {
-        const report = built.diagnostics.length > 0 ? `${formatDiagnostics(built.diagnostics)}\n` : '';
-        log(`${report}[${clock()}] Rebuilt in ${pageMs} ms; checking…`);
-      }
       return { ok: true, version, durationMs: pageMs, result };
     },
     startChecks() {
       checksStarted = true;
       held?.();
       held = undefined;
+    },
+    touched() {
+      writes++;
     },
     stop() {
       stopped = true;
