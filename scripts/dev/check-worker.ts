@@ -27,7 +27,7 @@ try {
 
 serve('check', async ({ spec, options }) => {
   let t = performance.now();
-  const loaded = await loadDocument(spec, { ...options, quickJson: false, checkConfig: true });
+  const loaded = await loadDocument(spec, { ...options, firstPass: false, checkConfig: true });
   const locate = await createLocator(loaded);
   const load = performance.now() - t;
   t = performance.now();

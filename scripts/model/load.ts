@@ -14,14 +14,21 @@ import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './conf
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
 import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
+import { selfContained } from './self-contained.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type OpenApiDocument = Record<string, any>;
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
-export interface LoadOptions extends DescriptionAccess, ConfigChoice, ResolverOptions {
+export interface LoadOptions extends DescriptionAccess, ConfigChoice {
   /** Check the config's own keys and values too (when linting). */
   checkConfig?: boolean;
+  /**
+   * The preview's first pass, whose document is then loaded again for its check as every other command loads it:
+   * JSON read with JSON.parse (ResolverOptions.quickJson), and one file referring only to itself taken as its own
+   * bundle without Redocly's bundler (self-contained.ts).
+   */
+  firstPass?: boolean;
 }
 
 export interface LoadedDocument {
@@ -66,21 +73,28 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   if (!existsSync(entry)) {
     throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
-  const resolver = await createResolver(entry, options, { quickJson: options.quickJson === true });
+  const resolver = await createResolver(entry, options, { quickJson: options.firstPass === true });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
   const { config } = loadedConfig;
-  let result;
+  let parsed: unknown;
+  let problems: RedoclyProblem[];
   try {
-    result = await bundle({ ref: entry, config, externalRefResolver: resolver });
+    const root = await resolver.resolveDocument(null, entry, true);
+    if (root instanceof Error) throw root;
+    // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled.
+    const alone = options.firstPass ? selfContained(root, config) : undefined;
+    const result = alone ? undefined : await bundle({ ref: entry, config, externalRefResolver: resolver });
+    parsed = alone ?? result?.bundle.parsed;
+    problems = (result?.problems ?? []) as RedoclyProblem[];
   } catch (error) {
     throw new DiagnosticsError(`Cannot parse ${specPath}`, [...loadedConfig.diagnostics, thrownToDiagnostic(error, entry)]);
   }
-  const bundled = bundleDiagnostics(result.problems as RedoclyProblem[], resolver);
+  const bundled = bundleDiagnostics(problems, resolver);
   // A document with unresolved references or unparsable files cannot be rendered faithfully.
   const fatal = bundled.filter((d) => d.severity === 'error');
   if (fatal.length > 0) throw new DiagnosticsError(`Cannot resolve ${specPath}`, [...loadedConfig.diagnostics, ...fatal]);
   const diagnostics = [...loadedConfig.diagnostics, ...bundled];
-  const document = result.bundle.parsed as OpenApiDocument;
+  const document = parsed as OpenApiDocument;
   if (!document || typeof document !== 'object' || typeof document.openapi !== 'string' || !/^3\.[01]\./.test(document.openapi)) {
     throw new DiagnosticsError(`Not an OpenAPI 3.0/3.1 document: ${specPath}`, [
       {
