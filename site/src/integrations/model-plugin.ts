@@ -2,7 +2,7 @@
 // The module reads the JSON when it is evaluated (not inlined), so a 16 MB model never
 // passes through the bundler, and a change to the file reloads every page in dev. Inside
 // the writers' preview it takes the model the preview already read, which the mock uses too.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
@@ -25,11 +25,20 @@ export interface ModelSource {
 export function readModelSources(entry = process.env[MODEL_ENV]): ModelSource[] {
   if (!entry) throw new Error(`${MODEL_ENV} is not set: point it at a model JSON written by the build (npm run build).`);
   const file = resolve(entry);
-  const text = readFileSync(file, 'utf8');
-  // A manifest is small; sniffing its first bytes avoids parsing a large model twice.
-  if (!/^\s*\{\s*"documents"/.test(text.slice(0, 64))) return [{ slug: '', file, downloads: true }];
-  const manifest = JSON.parse(text) as { documents: { slug: string; file: string; downloads?: boolean }[] };
+  // A manifest is small; sniffing its first bytes avoids reading a large model (the preview asks on every save).
+  if (!/^\s*\{\s*"documents"/.test(head(file, 64))) return [{ slug: '', file, downloads: true }];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { documents: { slug: string; file: string; downloads?: boolean }[] };
   return manifest.documents.map((d) => ({ slug: d.slug, file: resolve(dirname(file), d.file), downloads: d.downloads ?? false }));
+}
+
+function head(file: string, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function apiModelPlugin(): Plugin {
@@ -53,7 +62,7 @@ export function apiModelPlugin(): Plugin {
       // The preview's model, when there is one: the file holds the same, but reading 16 MB again for every reload would be spent twice.
       const model = serving && sources.length === 1 ? `runningPreview()?.model ?? ${read}` : read;
       return [
-        `import { readFileSync } from 'node:fs';`,
+        `import { closeSync, openSync, readFileSync, readSync } from 'node:fs';`,
         ...(serving ? [`import { runningPreview } from ${JSON.stringify(CHANNEL)};`] : []),
         `const sources = ${JSON.stringify(sources)};`,
         `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: ${model} }));`,
@@ -110,10 +119,11 @@ export function portalTitle(): string {
   try {
     const sources = readModelSources();
     if (sources.length !== 1) return 'API reference';
-    const text = readFileSync(sources[0].file, 'utf8');
-    // Model files start with `openapi` then `info`; reading the title there spares parsing a large model.
-    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(text);
-    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(text) as { info?: { title?: string } }).info?.title;
+    // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
+    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(sources[0].file, 64 * 1024));
+    const title = match
+      ? (JSON.parse(match[1]) as string)
+      : (JSON.parse(readFileSync(sources[0].file, 'utf8')) as { info?: { title?: string } }).info?.title;
     return title || 'API reference';
   } catch {
     return 'API reference';
