@@ -17,23 +17,34 @@ import { writeAtomic } from '../site/model-file.ts';
 export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { modelJson: string };
 
 // The first pass of a save: no validation or lint (the check worker runs them next), and JSON read with JSON.parse.
-const FIRST_PASS: BuildOptions = { lint: false, validate: false, quickJson: true };
+const FIRST_PASS: BuildOptions = { lint: false, validate: false, firstPass: true };
 
 /** The last save: its document until the mock has it, its model JSON until the comparison has hashed it. */
 let head: { model: ApiModel; document?: BuildResult['document']; json?: string; digest?: string } | undefined;
 let base: { key: string; model: ApiModel } | undefined;
 let compared: { key: string; report: ChangeReport } | undefined;
 
+/** The model file being written: the pages take the model from the reply, the file is for the dev server's own restarts. */
+let writing: Promise<void> = Promise.resolve();
+
 /** Builds the document, writes the model file and keeps the build for the requests that follow. */
 serve('save', async ({ spec, options, payload }) => {
   head = undefined;
+  // One write at a time, so an older model never lands over a newer one.
+  await writing;
   const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS });
   // JSON text crosses to the other thread as one string copy, where a structured clone of the objects costs more on both sides.
   const modelJson = JSON.stringify(model);
-  await writeAtomic((payload as { modelFile: string }).modelFile, modelJson);
+  // Written after the reply is sent; a failed write is tried again by the next save.
+  writing = new Promise((resolve) => setImmediate(resolve)).then(() =>
+    writeAtomic((payload as { modelFile: string }).modelFile, modelJson).catch(() => undefined),
+  );
   head = { model, document, json: modelJson };
   return { ...rest, modelJson } satisfies SavedBuild;
 });
+
+/** Resolves once the last model file is written (the dev server reads it when it starts). */
+serve('written', () => writing);
 
 /** The last save's bundled document as JSON, for the mock; asked for once the pages reload. */
 serve('document', async () => {

@@ -113,6 +113,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   };
   try {
     last = await rebuilder.rebuild();
+    await builder.call('written', spec);
     // A document that never loaded still gets a site: empty, with its problems shown over it.
     if (!existsSync(modelFile)) {
       await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: 'API', version: '' }, paths: {} }));
