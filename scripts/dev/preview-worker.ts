@@ -12,6 +12,14 @@ import type { ApiModel } from '../model/types.ts';
 import { serve } from '../model/worker.ts';
 import { textDigest } from '../model/file-cache.ts';
 import { writeAtomic } from '../site/model-file.ts';
+import { compactHeap } from './heap.ts';
+import { getHeapStatistics } from 'node:v8';
+
+// Past this the spare heap a save leaves is given back once its comparison is done (heap.ts); a small API's is left alone.
+const COMPACT_ABOVE_BYTES = 256 * 1024 * 1024;
+const compactIfLarge = (): void => {
+  if (getHeapStatistics().total_heap_size > COMPACT_ABOVE_BYTES) compactHeap();
+};
 
 /** A save, built: what the pages and the terminal need now, the model as JSON (as written to the model file). */
 export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { modelJson: string };
@@ -61,6 +69,7 @@ serve('base', async ({ spec, options, payload }) => {
   base = undefined;
   const result = await buildModel(spec, { ...options, ...FIRST_PASS });
   base = { key, model: result.model };
+  compactIfLarge();
   return result.diagnostics satisfies Diagnostic[];
 });
 
@@ -72,5 +81,7 @@ serve('compare', async () => {
   head.json = undefined;
   const key = `${base.key}\n${day}\n${head.digest}`;
   if (compared?.key !== key) compared = { key, report: groupChanges(compareModels(base.model, head.model, { date: day })) };
+  // The last step of a save: what it built and threw away is given back before the next one.
+  compactIfLarge();
   return compared.report;
 });
