@@ -58,6 +58,13 @@ export interface PreviewChannel {
   root: string;
   /** The model the pages show, read once for the pages and the mock, which share it and change nothing in it. */
   model?: ApiModel;
+  /** The site's title, known before the document is built: the dev server starts meanwhile, and its config reads it. */
+  title?: string;
+  /** Settles once the first save is built (loaded or not): pages asked for sooner wait for it. */
+  ready?: Promise<unknown>;
+  /** Resolves once the dev server has served a page. */
+  firstPage: Promise<void>;
+  pageServed(): void;
   /** Set while the comparison of the newest version is being made: the "What changed" page waits for it. */
   comparing?: Promise<unknown>;
   /** Called with each new status; returns the unsubscribe function. */
@@ -88,6 +95,7 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
   if (existing) return existing;
   const listeners = new Set<(status: PreviewStatus | null) => void>();
   const modelListeners = new Set<() => void>();
+  let served: () => void = () => {};
   const channel: PreviewChannel = {
     status: emptyStatus(),
     changes: { version: 0, unavailable: 'The preview has not built the document yet.' },
@@ -102,6 +110,8 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
       channel.status = status;
       for (const listener of [...listeners]) listener(status);
     },
+    firstPage: new Promise((resolve) => (served = resolve)),
+    pageServed: () => served(),
     onModel(listener) {
       modelListeners.add(listener);
       return () => modelListeners.delete(listener);

@@ -29,6 +29,9 @@ import { createRebuilder, type RebuildOutcome } from './rebuild.ts';
 import { startSite } from './site.ts';
 import { watchFiles } from './watch.ts';
 
+/** The longest the first check waits for the site's first page. */
+const FIRST_CHECK_WAIT_MS = 5000;
+
 export interface PreviewOptions {
   spec: string;
   port: number;
@@ -112,15 +115,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    last = await rebuilder.rebuild();
-    await builder.call('written', spec);
-    // A document that never loaded still gets a site: empty, with its problems shown over it.
-    if (!existsSync(modelFile)) {
-      await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: 'API', version: '' }, paths: {} }));
-    }
-    site = await startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url });
-    // Validation and lint start once the site is up: at start they would only slow it down.
-    rebuilder.startChecks();
+    // The site starts while the worker builds the first save: its config needs only the title, and its pages wait for the model.
+    channel.title = await builder.call<string>('title', spec, access).catch(() => 'API');
+    // Until the worker writes the model, and for good when the document never loads: an empty site, its problems shown over it.
+    await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: channel.title, version: '' }, paths: {} }));
+    const first = rebuilder.rebuild();
+    channel.ready = first.catch(() => undefined);
+    const [started, outcome] = await Promise.all([startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url }), first]);
+    site = started;
+    last = outcome;
+    // Validation and lint start once the site has served its first page, or a few seconds after it is up: sooner they would slow it.
+    const waited = new Promise((resolve) => setTimeout(resolve, FIRST_CHECK_WAIT_MS).unref());
+    void Promise.race([channel.firstPage, waited]).then(() => rebuilder.startChecks());
   } catch (error) {
     await close();
     throw error;

@@ -60,10 +60,11 @@ export function apiModelPlugin(): Plugin {
       for (const file of watched) this.addWatchFile(file);
       const read = `JSON.parse(readFileSync(s.file, 'utf8'))`;
       // The preview's model, when there is one: the file holds the same, but reading 16 MB again for every reload would be spent twice.
-      const model = serving && sources.length === 1 ? `runningPreview()?.model ?? ${read}` : read;
+      // Its site starts while the first save is built: a page asked for sooner waits for it.
+      const model = serving && sources.length === 1 ? `preview?.model ?? ${read}` : read;
       return [
-        `import { closeSync, openSync, readFileSync, readSync } from 'node:fs';`,
-        ...(serving ? [`import { runningPreview } from ${JSON.stringify(CHANNEL)};`] : []),
+        `import { readFileSync } from 'node:fs';`,
+        ...(serving ? [`import { runningPreview } from ${JSON.stringify(CHANNEL)};`, 'const preview = runningPreview();', 'await preview?.ready;'] : []),
         `const sources = ${JSON.stringify(sources)};`,
         `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: ${model} }));`,
       ].join('\n');
@@ -116,14 +117,14 @@ export function apiModelPlugin(): Plugin {
 
 /** The site's title: the API's when one document is rendered. */
 export function portalTitle(): string {
+  const preview = runningPreview()?.title;
+  if (preview) return preview;
   try {
     const sources = readModelSources();
     if (sources.length !== 1) return 'API reference';
     // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
     const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(sources[0].file, 64 * 1024));
-    const title = match
-      ? (JSON.parse(match[1]) as string)
-      : (JSON.parse(readFileSync(sources[0].file, 'utf8')) as { info?: { title?: string } }).info?.title;
+    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(readFileSync(sources[0].file, 'utf8')) as { info?: { title?: string } }).info?.title;
     return title || 'API reference';
   } catch {
     return 'API reference';

@@ -3,7 +3,8 @@
 //   status  the same status once, as JSON.
 //   source  a document file with numbered lines, the problem lines marked.
 // And the files of installed packages (Starlight's styles and scripts, some seventy per page)
-// are kept by the browser between reloads instead of asked for again after every save.
+// are kept by the browser between reloads instead of asked for again after every save; the
+// first page served is told to the preview (its first check waits for it).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { previewChannel } from '../../../scripts/dev/channel.ts';
 import { renderSource } from './preview-source.ts';
@@ -28,6 +29,11 @@ export function previewMiddleware(): (req: IncomingMessage, res: ServerResponse,
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://preview.invalid');
     if (req.method === 'GET') keepPackageFile(req, res);
+    if (req.method === 'GET' && !url.pathname.startsWith(PREFIX)) {
+      res.once('finish', () => {
+        if (String(res.getHeader('content-type') ?? '').startsWith('text/html')) previewChannel().pageServed();
+      });
+    }
     if (!url.pathname.startsWith(PREFIX) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     const channel = previewChannel();
     switch (url.pathname.slice(PREFIX.length)) {
