@@ -64,7 +64,11 @@ export interface PreviewChannel {
   ready?: Promise<unknown>;
   /** Resolves once the dev server has served a page. */
   firstPage: Promise<void>;
+  /** Resolves when the dev server next serves a page. */
+  nextPage(): Promise<void>;
   pageServed(): void;
+  /** How many pages follow the status (their overlay's event stream is open): those reload on every save. */
+  watching(): number;
   /** Set while the comparison of the newest version is being made: the "What changed" page waits for it. */
   comparing?: Promise<unknown>;
   /** Called with each new status; returns the unsubscribe function. */
@@ -96,6 +100,7 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
   const listeners = new Set<(status: PreviewStatus | null) => void>();
   const modelListeners = new Set<() => void>();
   let served: () => void = () => {};
+  let next: { promise: Promise<void>; resolve: () => void } | undefined;
   const channel: PreviewChannel = {
     status: emptyStatus(),
     changes: { version: 0, unavailable: 'The preview has not built the document yet.' },
@@ -111,7 +116,20 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
       for (const listener of [...listeners]) listener(status);
     },
     firstPage: new Promise((resolve) => (served = resolve)),
-    pageServed: () => served(),
+    nextPage() {
+      if (!next) {
+        let resolve: () => void = () => {};
+        const promise = new Promise<void>((settle) => (resolve = settle));
+        next = { promise, resolve };
+      }
+      return next.promise;
+    },
+    pageServed() {
+      served();
+      next?.resolve();
+      next = undefined;
+    },
+    watching: () => listeners.size,
     onModel(listener) {
       modelListeners.add(listener);
       return () => modelListeners.delete(listener);

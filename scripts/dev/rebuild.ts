@@ -64,6 +64,9 @@ export interface Rebuilder {
   stop(): void;
 }
 
+/** The longest the mock waits for an open page to reload first. */
+const PAGE_FIRST_MS = 1000;
+
 // A large API's pages and mock leave hundreds of MB of spare heap on this thread; a small one's is left alone.
 const COMPACT_ABOVE_BYTES = 512 * 1024 * 1024;
 
@@ -208,6 +211,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       publish({ state: 'checking', build, version, durationMs: Math.round(performance.now() - started), ...counted(known), problems: known });
       let result: BuildResult;
       try {
+        // An open page reloads first: the mock's share of this thread (reading the document, preparing its answers)
+        // waits until the page is served, or a moment at most.
+        if (channel.watching() > 0) await Promise.race([channel.nextPage(), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
         // The bundled document is asked for once the pages were told: turning it into JSON takes the worker a moment.
         const document = JSON.parse(await options.builder.call<string>('document', spec));
         result = { ...built, model, document };
