@@ -1,15 +1,15 @@
 // "What changed": the working document against its base version (the last
-// commit, or a file given with --base). The base model is built once and
-// rebuilt only when the base itself changes (a new commit, an edited base file).
+// commit, or a file given with --base). Both models live on the preview's
+// worker (preview-worker.ts), which compares them there: the base is built once
+// and rebuilt only when the base itself changes (a new commit, an edited base
+// file), and the same two versions are not compared twice.
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
-import { compareModels } from '../diff/compare.ts';
-import { groupChanges, type ChangeReport } from '../diff/format.ts';
-import type { ApiModel } from '../model/index.ts';
+import type { ChangeReport } from '../diff/format.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
 import type { PreviewChanges } from './channel.ts';
@@ -20,14 +20,17 @@ const run = promisify(execFile);
 interface Base {
   key: string;
   label?: string;
-  model?: ApiModel;
+  /** Built on the worker. */
+  loaded: boolean;
   unavailable?: string;
 }
 
 export interface ChangeTracker {
-  compare(head: ApiModel, version: number): Promise<PreviewChanges>;
+  /** The worker's last save (`version`) against the base version. */
+  compare(version: number): Promise<PreviewChanges>;
 }
 
+/** `builder` runs preview-worker.ts, which holds the last save. */
 export function createChangeTracker(spec: string, baseFile: string | undefined, builder: ModelBuilder, access: LoadOptions = {}): ChangeTracker {
   let base: Base | undefined;
 
@@ -49,27 +52,31 @@ export function createChangeTracker(spec: string, baseFile: string | undefined, 
     const commit = key.startsWith('git:') && key !== 'git:none' ? key.slice(4) : undefined;
     const found = await resolveBaseSpec(spec, { ...(baseFile ? { base: baseFile } : commit ? { ref: commit } : {}), access });
     if (!found) {
-      return { key, unavailable: `${spec} has no committed version to compare with yet. Commit it, or start the preview with --base <file>.` };
+      return {
+        key,
+        loaded: false,
+        unavailable: `${spec} has no committed version to compare with yet. Commit it, or start the preview with --base <file>.`,
+      };
     }
     const label = baseFile ? found.label : found.label.replace(commit ?? '', 'HEAD');
     try {
-      const result = await builder.build(found.path, { lint: false, validate: false, ...found.access });
-      return { key, label, model: result.model };
+      await builder.call('base', found.path, found.access, { key });
+      return { key, label, loaded: true };
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;
       const first = error.diagnostics[0];
-      return { key, label, unavailable: `The base version (${label}) does not load${first ? `: ${formatDiagnostic(first)}` : '.'}` };
+      return { key, label, loaded: false, unavailable: `The base version (${label}) does not load${first ? `: ${formatDiagnostic(first)}` : '.'}` };
     } finally {
       await found.cleanup();
     }
   }
 
   return {
-    async compare(head, version) {
+    async compare(version) {
       const key = await baseKey();
       if (!base || base.key !== key) base = await loadBase(key);
-      if (!base.model) return { version, ...(base.label ? { baseLabel: base.label } : {}), unavailable: base.unavailable };
-      return { version, baseLabel: base.label, report: groupChanges(compareModels(base.model, head)) };
+      if (!base.loaded) return { version, ...(base.label ? { baseLabel: base.label } : {}), unavailable: base.unavailable };
+      return { version, baseLabel: base.label, report: await builder.call<ChangeReport>('compare', spec) };
     },
   };
 }

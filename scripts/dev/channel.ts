@@ -5,6 +5,7 @@
 // state lives on globalThis under a registered symbol instead of in a module.
 import type { Diagnostic } from '../diagnostics.ts';
 import type { ChangeReport } from '../diff/format.ts';
+import type { ApiModel } from '../model/types.ts';
 
 export interface PreviewProblem extends Diagnostic {
   /** File as shown to writers: relative to the project root when inside it. */
@@ -15,16 +16,21 @@ export interface PreviewProblem extends Diagnostic {
 
 export interface PreviewStatus {
   /**
-   * `ok`: the pages show the last save, whatever problems it has (counted below).
+   * `checking`: the pages show the last save; its validation and lint are still running, so the
+   * problems are those known so far (the document's loading, its examples).
+   * `ok`: the pages show the last save, checked, whatever problems it has (counted below).
    * `error`: the last save does not parse or resolve; the pages show the last good version.
    */
-  state: 'starting' | 'ok' | 'error';
+  state: 'starting' | 'checking' | 'ok' | 'error';
   /** Increments on every finished build, good or bad. */
   build: number;
   /** Increments on every good build (the version the pages show). */
   version: number;
   finishedAt: string;
+  /** From the save to the pages and the mock following it (or to the build failing). */
   durationMs: number;
+  /** How long validation and lint took, once they are done (`ok`). */
+  checkMs?: number;
   errors: number;
   warnings: number;
   /** Errors first, then warnings, each sorted by file and position. */
@@ -50,9 +56,27 @@ export interface PreviewChannel {
   folders: string[];
   /** The project root, for display paths and editor links. */
   root: string;
+  /** The model the pages show, read once for the pages and the mock, which share it and change nothing in it. */
+  model?: ApiModel;
+  /** The site's title, known before the document is built: the dev server starts meanwhile, and its config reads it. */
+  title?: string;
+  /** Settles once the first save is built (loaded or not): pages asked for sooner wait for it. */
+  ready?: Promise<unknown>;
+  /** Resolves once the dev server has served a page. */
+  firstPage: Promise<void>;
+  /** Resolves when the dev server next serves a page. */
+  nextPage(): Promise<void>;
+  pageServed(): void;
+  /** How many pages follow the status (their overlay's event stream is open): those reload on every save. */
+  watching(): number;
+  /** Set while the comparison of the newest version is being made: the "What changed" page waits for it. */
+  comparing?: Promise<unknown>;
   /** Called with each new status; returns the unsubscribe function. */
   subscribe(listener: (status: PreviewStatus | null) => void): () => void;
   publish(status: PreviewStatus): void;
+  /** Called when the model file holds a new version (the site reloads its pages); returns the unsubscribe function. */
+  onModel(listener: () => void): () => void;
+  modelChanged(): void;
   /** Ends every open subscription (null to listeners), so streams close with the server. */
   close(): void;
 }
@@ -74,6 +98,9 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
   const existing = holder[KEY];
   if (existing) return existing;
   const listeners = new Set<(status: PreviewStatus | null) => void>();
+  const modelListeners = new Set<() => void>();
+  let served: () => void = () => {};
+  let next: { promise: Promise<void>; resolve: () => void } | undefined;
   const channel: PreviewChannel = {
     status: emptyStatus(),
     changes: { version: 0, unavailable: 'The preview has not built the document yet.' },
@@ -87,6 +114,28 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
     publish(status) {
       channel.status = status;
       for (const listener of [...listeners]) listener(status);
+    },
+    firstPage: new Promise((resolve) => (served = resolve)),
+    nextPage() {
+      if (!next) {
+        let resolve: () => void = () => {};
+        const promise = new Promise<void>((settle) => (resolve = settle));
+        next = { promise, resolve };
+      }
+      return next.promise;
+    },
+    pageServed() {
+      served();
+      next?.resolve();
+      next = undefined;
+    },
+    watching: () => listeners.size,
+    onModel(listener) {
+      modelListeners.add(listener);
+      return () => modelListeners.delete(listener);
+    },
+    modelChanged() {
+      for (const listener of [...modelListeners]) listener();
     },
     close() {
       for (const listener of [...listeners]) listener(null);

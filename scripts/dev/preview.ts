@@ -1,12 +1,13 @@
 // The writers' preview: the portal in development mode and the mock server,
 // both following the description as it is saved.
 //
-//   save ─▶ watcher ─▶ (quiet 40 ms) ─▶ buildModel: validate + lint + model
-//     good: comparison with the base ─▶ the mock takes the build ─▶ model JSON
-//           replaced atomically ─▶ the site's model plugin sees it and reloads
-//           every open page
+//   save ─▶ watcher ─▶ (quiet 40 ms) ─▶ preview worker: load + model, model JSON replaced atomically
+//     good: the site reloads every open page ─▶ the mock takes the build ("checking…" on the pages)
+//           ─▶ preview worker: comparison with the base ("What changed")
+//           ─▶ check worker: validation + lint ─▶ their problems join the pages' panel and the terminal
 //     bad:  nothing replaced; every problem printed and pushed to the pages' panel
 //
+// A save during a check stops it (unless its content is the same); the latest version's check always lands.
 // Usable from code (benchmarks, tests) as well as from `npm run dev`.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { checkPort } from '../cli/ports.ts';
 import { httpOrigin } from '../defaults.ts';
 import { normalizeDocument } from '../model/index.ts';
 import { createModelBuilder } from '../model/isolated.ts';
+import { createChecks } from './checks.ts';
 import type { LoadOptions } from '../model/load.ts';
 import { writeModelFile } from '../site/model-file.ts';
 import { previewChannel, type PreviewChannel } from './channel.ts';
@@ -26,6 +28,9 @@ import { createPreviewMock } from './mock.ts';
 import { createRebuilder, type RebuildOutcome } from './rebuild.ts';
 import { startSite } from './site.ts';
 import { watchFiles } from './watch.ts';
+
+/** The longest the first check waits for the site's first page. */
+const FIRST_CHECK_WAIT_MS = 5000;
 
 export interface PreviewOptions {
   spec: string;
@@ -71,12 +76,16 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const access = options.access ?? {};
   const channel = previewChannel(ROOT);
   channel.folders = [access.root ?? dirname(spec), ROOT];
-  // Every save is built on the model worker, under its memory bound: a save that would exhaust memory is
-  // reported like any broken save, and the pages and the mock keep the last good version.
-  const builder = createModelBuilder();
+  // Every save is built on the preview's worker, under the model's memory bound: a save that would exhaust
+  // memory is reported like any broken save, and the pages and the mock keep the last good version.
+  const builder = createModelBuilder({ worker: new URL('./preview-worker.ts', import.meta.url) });
   builder.warm();
+  const checks = createChecks();
   const mock = createPreviewMock({ spec, port: options.mockPort, host: options.host, site: url, log });
-  const watcher = watchFiles(() => loop.schedule());
+  const watcher = watchFiles(() => {
+    rebuilder.touched();
+    loop.schedule();
+  });
   const rebuilder = createRebuilder({
     spec,
     modelFile,
@@ -84,6 +93,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     watcher,
     changes: createChangeTracker(spec, options.base, builder, access),
     builder,
+    checks,
     access,
     onBuild: (build) => mock.built(build),
     log,
@@ -96,20 +106,27 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   let site: Awaited<ReturnType<typeof startSite>> | undefined;
   const close = async (): Promise<void> => {
+    rebuilder.stop();
     await loop.stop();
     watcher.close();
     // Open event streams end first, or the dev server would wait on them.
     channel.close();
-    await Promise.allSettled([site?.close(), mock.close(), builder.close()]);
+    await Promise.allSettled([site?.close(), mock.close(), builder.close(), checks.close()]);
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    last = await rebuilder.rebuild();
-    // A document that never loaded still gets a site: empty, with its problems shown over it.
-    if (!existsSync(modelFile)) {
-      await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: 'API', version: '' }, paths: {} }));
-    }
-    site = await startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url });
+    // The site starts while the worker builds the first save: its config needs only the title, and its pages wait for the model.
+    channel.title = await builder.call<string>('title', spec, access).catch(() => 'API');
+    // Until the worker writes the model, and for good when the document never loads: an empty site, its problems shown over it.
+    await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: channel.title, version: '' }, paths: {} }));
+    const first = rebuilder.rebuild();
+    channel.ready = first.catch(() => undefined);
+    const [started, outcome] = await Promise.all([startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url }), first]);
+    site = started;
+    last = outcome;
+    // Validation and lint start once the site has served its first page, or a few seconds after it is up: sooner they would slow it.
+    const waited = new Promise((resolve) => setTimeout(resolve, FIRST_CHECK_WAIT_MS).unref());
+    void Promise.race([channel.firstPage, waited]).then(() => rebuilder.startChecks());
   } catch (error) {
     await close();
     throw error;

@@ -1,32 +1,39 @@
-// One save, start to finish: validate, lint and build the model. A document
-// that parses and resolves is the new version, problems or not (as for
-// `npm run build`): the mock and the site get it, its problems go to the
-// terminal and the pages' panel. One that does not parse or resolve leaves
-// the last good version everywhere, with the reasons reported.
+// One save, start to finish. First the pages and the mock: the document is loaded and turned
+// into the model on the preview's worker, which writes the model file; the site reloads its
+// pages and the mock swaps to the new version. A document that parses and resolves is the new
+// version, problems or not (as for `npm run build`); one that does not parse or resolve leaves
+// the last good version everywhere, with the reasons reported. Then, off the threads that serve
+// pages and answers, "What changed" is compared and the save is validated and linted; their
+// results join the overlay and the terminal when ready ("checking…" meanwhile).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DiagnosticsError, formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
+import type { ApiModel } from '../model/types.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
-import { writeModelFile } from '../site/model-file.ts';
-import type { PreviewChannel } from './channel.ts';
+import type { PreviewChannel, PreviewStatus } from './channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
+import type { CheckOutcome, Checks } from './checks.ts';
+import type { SavedBuild } from './preview-worker.ts';
 import { toProblems } from './problems.ts';
+import { compactHeap } from './heap.ts';
 import type { FileWatcher } from './watch.ts';
 
 export interface RebuildOptions {
   spec: string;
-  /** The model JSON the site reads (PORTAL_MODEL). */
+  /** The model JSON the site reads (PORTAL_MODEL), written by the worker. */
   modelFile: string;
   channel: PreviewChannel;
   watcher: FileWatcher;
-  /** The model worker every save is built on. */
+  /** The preview's worker (preview-worker.ts) every save is built on. */
   builder: ModelBuilder;
+  /** Validation and lint of each save. */
+  checks: Checks;
   /** What the description may read, and its config. */
   access?: LoadOptions;
   changes: ChangeTracker;
-  /** Receives each good build before the pages reload (the mock swaps to it). */
+  /** Receives each good build once the pages reload (the mock swaps to it). */
   onBuild?: (build: BuildResult) => void | Promise<void>;
   log: (text: string) => void;
   /** The "What changed" page, named in the terminal's one-line summary of the changes. */
@@ -38,87 +45,207 @@ export interface RebuildOutcome {
   ok: boolean;
   /** The build the pages show after this step. */
   version: number;
+  /** From the save to the pages and the mock following it. */
   durationMs: number;
   /** Undefined when the document did not load at all. */
   result?: BuildResult;
 }
 
+export interface Rebuilder {
+  rebuild(): Promise<RebuildOutcome>;
+  /**
+   * Checks wait until this is called (the preview starts its site first): the one of the
+   * latest version, if any, starts now.
+   */
+  startChecks(): void;
+  /** A file of the document was written: a check under way may have read it, and a newer save is coming. */
+  touched(): void;
+  /** The preview is closing: comparisons and checks still under way report nothing. */
+  stop(): void;
+}
+
+/** The longest the mock waits for an open page to reload first. */
+const PAGE_FIRST_MS = 1000;
+
+// A large API's pages and mock leave hundreds of MB of spare heap on this thread; a small one's is left alone.
+const COMPACT_ABOVE_BYTES = 512 * 1024 * 1024;
+
 const clock = (): string => new Date().toTimeString().slice(0, 8);
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const seconds = (ms: number): string => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`);
 
-export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<RebuildOutcome> } {
+/** `file:line:col severity rule message` lines, sorted, each once (the line with the counts comes after them). */
+const listing = (diagnostics: readonly Diagnostic[]): string =>
+  sortDiagnostics(dedupeDiagnostics(diagnostics))
+    .map((d) => `${formatDiagnostic(d)}\n`)
+    .join('');
+const sameProblem = (d: Diagnostic): string => `${d.file}:${d.line}:${d.col}:${d.rule}:${d.message}`;
+
+function counted(problems: PreviewStatus['problems']): { errors: number; warnings: number } {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return { errors, warnings: problems.length - errors };
+}
+
+export function createRebuilder(options: RebuildOptions): Rebuilder {
   const { spec, channel, watcher, log } = options;
+  const access = options.access ?? {};
   let build = 0;
   let version = 0;
   let documentFiles: string[] = [resolve(spec)];
   let lastSummary: string | undefined;
+  let checksStarted = false;
+  let stopped = false;
+  /** Writes to the document's files seen so far. */
+  let writes = 0;
+  /** The check the latest version waits for while checks are held. */
+  let held: (() => void) | undefined;
+
+  const publish = (status: Omit<PreviewStatus, 'finishedAt'>): void => channel.publish({ ...status, finishedAt: new Date().toISOString() });
+
+  /** Where the document's files are, as far as this save tells: they are watched, and viewable from the overlay. */
+  const follow = (saved: SavedBuild | undefined, diagnostics: Diagnostic[]): void => {
+    // The config is watched too: a save to it rebuilds, and its problems are shown like the description's.
+    if (saved) documentFiles = [...saved.files, ...(saved.configFile ? [saved.configFile] : [])].map((f) => resolve(f));
+    // The files named by problems are watched and viewable too (the source view keeps to the description's
+    // folder and the project): a broken `$ref` may point into a new file.
+    const named = diagnostics.map((d) => resolve(d.file)).filter((f) => existsSync(f));
+    const files = [...new Set([...documentFiles, ...named])];
+    watcher.setFiles(files);
+    watcher.setLoose(!saved);
+    channel.files = files;
+  };
+
+  /** "What changed" of `current`, on the worker; the summary line is printed when it says something new. */
+  const compare = (current: number): Promise<unknown> =>
+    options.changes
+      .compare(current)
+      .catch((error: Error) => ({ version: current, unavailable: `The comparison failed: ${error.message}` }))
+      .then((changes) => {
+        if (current !== version || stopped) return;
+        channel.changes = changes;
+        const line = changeSummary(changes);
+        if (line === lastSummary) return;
+        lastSummary = line;
+        log(options.changesUrl ? `${line} — see ${options.changesUrl}` : line);
+      });
+
+  /**
+   * Validation and lint of `current`; their problems join the first pass's once they are ready, unless a newer version
+   * came. The terminal gets the problems it was not shown yet (`printed`: the first pass's, when they were), then the counts.
+   */
+  const check = async (
+    current: number,
+    saved: Pick<SavedBuild, 'contentKey' | 'diagnostics'>,
+    pageMs: number,
+    thisBuild: number,
+    printed: readonly Diagnostic[],
+  ): Promise<void> => {
+    const writesBefore = writes;
+    const outcome = await options.checks.run(spec, access, saved.contentKey).catch(
+      (error: Error): CheckOutcome => ({
+        diagnostics: [{ severity: 'error', rule: 'check', message: `The check stopped: ${error.message}`, file: resolve(spec), line: 1, col: 1 }],
+        durationMs: 0,
+        reused: false,
+      }),
+    );
+    if (!outcome || current !== version || stopped) return;
+    // A check that read other texts than this version's (a file saved since) is not this version's: the save that
+    // changed them is rebuilt and checked in turn. Kept for that content all the same (checks.ts).
+    if (writes !== writesBefore || (outcome.contentKey !== undefined && outcome.contentKey !== saved.contentKey)) return;
+    const diagnostics = [...saved.diagnostics, ...outcome.diagnostics];
+    const problems = toProblems(diagnostics, channel.root);
+    const { errors, warnings } = counted(problems);
+    // A later save that does not load keeps its own status on the pages; the terminal still hears how this version fared.
+    if (channel.status.state !== 'error') {
+      publish({ state: 'ok', build: thisBuild, version: current, durationMs: pageMs, checkMs: outcome.durationMs, errors, warnings, problems });
+    }
+    const seen = new Set(printed.map(sameProblem));
+    const fresh = diagnostics.filter((d) => !seen.has(sameProblem(d)));
+    const found = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ');
+    const checked = outcome.reused ? ' Checked before, unchanged since.' : ` Checked in ${seconds(outcome.durationMs)}.`;
+    log(`${listing(fresh)}[${clock()}] Rebuilt in ${pageMs} ms${found ? ` with ${found}` : ''}.${checked}`);
+    // The save is shown and checked: the spare heap its reading and rendering left is given back (heap.ts) while the writer reads.
+    if (process.memoryUsage().heapTotal > COMPACT_ABOVE_BYTES) compactHeap();
+  };
 
   return {
     async rebuild() {
       const started = performance.now();
-      let result: BuildResult | undefined;
+      let saved: SavedBuild | undefined;
       let diagnostics: Diagnostic[];
       try {
-        result = await options.builder.build(spec, options.access);
-        diagnostics = result.diagnostics;
+        saved = await options.builder.call<SavedBuild>('save', spec, access, { modelFile: options.modelFile });
+        diagnostics = saved.diagnostics;
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
         diagnostics = error.diagnostics;
       }
-      // Only a document that does not load keeps the last good version; lint and validation errors are shown, not blocking.
-      const failed = !result;
-      // The config is watched too: a save to it rebuilds, and its problems are shown like the description's.
-      if (result) documentFiles = [...result.files, ...(result.configFile ? [result.configFile] : [])].map((f) => resolve(f));
-      // The files named by problems are watched and viewable too (the source view keeps to the description's
-      // folder and the project): a broken `$ref` may point into a new file.
-      const named = diagnostics.map((d) => resolve(d.file)).filter((f) => existsSync(f));
-      const files = [...new Set([...documentFiles, ...named])];
-      watcher.setFiles(files);
-      watcher.setLoose(failed);
-      channel.files = files;
-
+      follow(saved, diagnostics);
       build++;
-      let summary: string | undefined;
-      if (result) {
-        version++;
-        await options.onBuild?.(result);
-        // Before the pages reload, so "What changed" shows this version.
-        channel.changes = await options.changes.compare(result.model, version).catch((error: Error) => ({
-          version,
-          unavailable: `The comparison failed: ${error.message}`,
-        }));
-        await writeModelFile(options.modelFile, result.model);
-        // Printed when what changed is not what was printed last, so a save that changes nothing new stays quiet.
-        const line = changeSummary(channel.changes);
-        if (line !== lastSummary) {
-          lastSummary = line;
-          summary = options.changesUrl ? `${line} — see ${options.changesUrl}` : line;
-        }
-      }
-      const durationMs = Math.round(performance.now() - started);
-      const problems = toProblems(diagnostics, channel.root);
-      const errors = problems.filter((p) => p.severity === 'error').length;
-      channel.publish({
-        state: failed ? 'error' : 'ok',
-        build,
-        version,
-        finishedAt: new Date().toISOString(),
-        durationMs,
-        errors,
-        warnings: problems.length - errors,
-        problems,
-      });
+      const thisBuild = build;
 
-      const report = diagnostics.length > 0 ? `${formatDiagnostics(diagnostics)}\n` : '';
-      if (failed) {
+      if (!saved) {
+        // Only a document that does not load keeps the last good version; lint and validation errors are shown, not blocking.
+        const problems = toProblems(diagnostics, channel.root);
+        const { errors, warnings } = counted(problems);
+        publish({ state: 'error', build, version, durationMs: Math.round(performance.now() - started), errors, warnings, problems });
         const kept = version > 0 ? ' The preview keeps showing the last good version.' : '';
-        log(`${report}[${clock()}] The description does not load (${plural(errors, 'error')}).${kept}`);
-      } else {
-        const warnings = problems.length - errors;
-        const found = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ');
-        log(`${report}[${clock()}] Rebuilt in ${durationMs} ms${found ? ` with ${found}` : ''}.${summary ? `\n${summary}` : ''}`);
+        log(
+          `${diagnostics.length > 0 ? `${formatDiagnostics(diagnostics)}\n` : ''}[${clock()}] The description does not load (${plural(errors, 'error')}).${kept}`,
+        );
+        return { ok: false, version, durationMs: Math.round(performance.now() - started) };
       }
-      return { ok: !failed, version, durationMs, ...(result ? { result } : {}) };
+
+      version++;
+      const current = version;
+      const { modelJson, ...built } = saved;
+      // Read once here, for the pages and the mock both.
+      const model: ApiModel = JSON.parse(modelJson);
+      channel.model = model;
+      // "What changed" waits for this version's comparison (made below), so a reload of it never shows the one before.
+      let compared: (value: unknown) => void = () => {};
+      channel.comparing = new Promise((settle) => (compared = settle));
+      // The pages reload now; the mock follows.
+      channel.modelChanged();
+      const known = toProblems(diagnostics, channel.root);
+      publish({ state: 'checking', build, version, durationMs: Math.round(performance.now() - started), ...counted(known), problems: known });
+      let result: BuildResult;
+      try {
+        // An open page reloads first: the mock's share of this thread (reading the document, preparing its answers)
+        // waits until the page is served, or a moment at most.
+        if (channel.watching() > 0) await Promise.race([channel.nextPage(), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
+        // The bundled document is asked for once the pages were told: turning it into JSON takes the worker a moment.
+        const document = JSON.parse(await options.builder.call<string>('document', spec));
+        result = { ...built, model, document };
+        await options.onBuild?.(result);
+      } catch (error) {
+        compared(undefined);
+        throw error;
+      }
+      const pageMs = Math.round(performance.now() - started);
+      void compare(current).then(compared);
+
+      // The first pass's problems are printed now, unless the check's result is known already; at start the addresses follow them.
+      const now = !options.checks.known(built.contentKey);
+      if (now) {
+        const line = checksStarted ? `[${clock()}] Rebuilt in ${pageMs} ms; checking…` : '';
+        if (built.diagnostics.length > 0 || line) log(`${listing(built.diagnostics)}${line}`.replace(/\n$/, ''));
+      }
+      const run = (): void => void check(current, built, pageMs, thisBuild, now ? built.diagnostics : []);
+      if (checksStarted) run();
+      else held = run;
+      return { ok: true, version, durationMs: pageMs, result };
+    },
+    startChecks() {
+      checksStarted = true;
+      held?.();
+      held = undefined;
+    },
+    touched() {
+      writes++;
+    },
+    stop() {
+      stopped = true;
     },
   };
 }

@@ -5,6 +5,7 @@
 import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
+import { knownText, rememberText } from './file-cache.ts';
 import { MAX_FILE_BYTES, REMOTE_MAX_REDIRECTS, REMOTE_TIMEOUT_MS } from './limits.ts';
 
 export interface DescriptionAccess {
@@ -71,7 +72,7 @@ function kind(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): bo
 export async function readLocalFile(
   path: string,
   root: string,
-  options: { shown?: string; alsoAllowed?: ReadonlySet<string>; lexicalRoot?: string } = {},
+  options: { shown?: string; alsoAllowed?: ReadonlySet<string>; lexicalRoot?: string; reuse?: boolean } = {},
 ): Promise<string> {
   const shown = options.shown ?? path;
   // Outside the root as written: refused before the file system is asked anything about it, not even whether it exists.
@@ -93,6 +94,9 @@ export async function readLocalFile(
     const stats = await handle.stat();
     if (!stats.isFile()) throw new Refusal('ref-not-a-file', path, `${shown} is ${kind(stats)}, not a file: it was not read`);
     if (stats.size > MAX_FILE_BYTES) throw tooLarge(path, shown);
+    // Every check above ran on the file opened now; only its reading is spared when it is the one read last time.
+    const known = options.reuse ? knownText(real, stats) : undefined;
+    if (known !== undefined) return known;
     // Read to the end rather than trusting the size (a file may grow), but never past the limit: into
     // one buffer of the size announced, grown only for a file that is still being written.
     let buffer = Buffer.allocUnsafe(stats.size + 1);
@@ -104,7 +108,9 @@ export async function readLocalFile(
       total += bytesRead;
       if (total > MAX_FILE_BYTES) throw tooLarge(path, shown);
     }
-    return buffer.toString('utf8', 0, total);
+    const text = buffer.toString('utf8', 0, total);
+    if (options.reuse) rememberText(real, stats, text);
+    return text;
   } finally {
     await handle.close();
   }

@@ -35,6 +35,8 @@ export interface BuildResult {
   files: string[];
   /** The Redocly config file in use, if any. */
   configFile?: string;
+  /** What the document is made of, in one hash (LoadedDocument.contentKey). */
+  contentKey: string;
   /** Milliseconds per phase, for summaries and benchmarks. */
   timings: Record<'load' | 'validate' | 'lint' | 'normalize', number>;
 }
@@ -64,7 +66,15 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   // Located whatever the size: there are few, and each is a place to look.
   diagnostics.push(...cappedDiagnostics(loaded.document, capped, locate));
   timings.normalize = performance.now() - t;
-  return { model, document: loaded.document, diagnostics, files: loaded.files, ...(loaded.configFile ? { configFile: loaded.configFile } : {}), timings };
+  return {
+    model,
+    document: loaded.document,
+    diagnostics,
+    files: loaded.files,
+    ...(loaded.configFile ? { configFile: loaded.configFile } : {}),
+    contentKey: loaded.contentKey,
+    timings,
+  };
 }
 
 function safeSize(file: string): number {

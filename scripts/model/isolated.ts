@@ -2,8 +2,9 @@
 // memory stops that worker with a located error instead of the process: the build exits 1, the
 // mock and the preview keep serving their last good version. One module for every command that
 // builds a model; the worker is kept between builds (a reload costs no start-up) and replaced
-// after one was stopped.
-import { getHeapStatistics } from 'node:v8';
+// after one was stopped. Other commands give it a worker of their own that answers more kinds of
+// request (worker.ts `serve`), under the same bound.
+import { getHeapStatistics, type HeapInfo } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
@@ -31,9 +32,18 @@ export interface ModelBuilder {
   buildInto(spec: string, options: BuildOptions, paths: { model: string; document: string }): Promise<WrittenBuild>;
   /** The portal's vocabulary rules alone on the description (scripts/model/ruleset/vocabulary.ts): what the mock prints. */
   vocabulary(spec: string, options?: BuildOptions): Promise<Diagnostic[]>;
+  /** A request of another kind, for a worker that serves it; rejects with a DiagnosticsError as `build` does. */
+  call<T>(kind: string, spec: string, options?: BuildOptions, payload?: unknown): Promise<T>;
   /** Starts the worker now, so loading its modules overlaps what the caller does next. */
   warm(): void;
+  /** The worker's heap, if it runs. */
+  heap(): Promise<HeapInfo | undefined>;
   close(): Promise<void>;
+}
+
+export interface BuilderOptions {
+  /** The worker's module (default worker.ts): one that imports worker.ts and serves more kinds of request. */
+  worker?: URL;
 }
 
 function stopped(spec: string, error: (Error & { code?: string }) | undefined, code: number): Diagnostic {
@@ -45,14 +55,14 @@ function stopped(spec: string, error: (Error & { code?: string }) | undefined, c
   return { severity: 'error', rule: error?.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory-limit' : 'load', message, file: spec, line: 1, col: 1 };
 }
 
-export function createModelBuilder(): ModelBuilder {
+export function createModelBuilder(builderOptions: BuilderOptions = {}): ModelBuilder {
   let worker: Worker | undefined;
   let nextId = 0;
   let closed = false;
   const pending = new Map<number, { spec: string; settle: (reply: WorkerReply) => void }>();
 
   const start = (): Worker => {
-    const started = new Worker(new URL('./worker.ts', import.meta.url), { resourceLimits: modelResourceLimits() });
+    const started = new Worker(builderOptions.worker ?? new URL('./worker.ts', import.meta.url), { resourceLimits: modelResourceLimits() });
     // Idle, it does not keep the process alive: commands end when their work does.
     started.unref();
     let failure: (Error & { code?: string }) | undefined;
@@ -71,11 +81,8 @@ export function createModelBuilder(): ModelBuilder {
     return started;
   };
 
-  const request = (
-    spec: string,
-    options: BuildOptions,
-    extra: Pick<WorkerRequest, 'write' | 'vocabulary'> = {},
-  ): Promise<Extract<WorkerReply, { ok: true }>['result']> => {
+  const request = (message: Omit<WorkerRequest, 'id'>): Promise<unknown> => {
+    const { spec } = message;
     if (closed) return Promise.reject(new Error('The model builder is closed'));
     const current = (worker ??= start());
     const id = ++nextId;
@@ -86,19 +93,23 @@ export function createModelBuilder(): ModelBuilder {
       });
       // While a build runs the worker holds the process, as the same build on the main thread would.
       current.ref();
-      const message: WorkerRequest = { id, spec, options, ...extra };
-      current.postMessage(message);
+      current.postMessage({ id, ...message } satisfies WorkerRequest);
     }).finally(() => {
       if (pending.size === 0) worker?.unref();
-    }) as Promise<Extract<WorkerReply, { ok: true }>['result']>;
+    });
   };
 
   return {
-    build: (spec, options = {}) => request(spec, options) as Promise<BuildResult>,
-    buildInto: (spec, options, paths) => request(spec, options, { write: paths }) as Promise<WrittenBuild>,
-    vocabulary: (spec, options = {}) => request(spec, options, { vocabulary: true }) as Promise<Diagnostic[]>,
+    build: (spec, options = {}) => request({ spec, options }) as Promise<BuildResult>,
+    buildInto: (spec, options, paths) => request({ spec, options, write: paths }) as Promise<WrittenBuild>,
+    vocabulary: (spec, options = {}) => request({ kind: 'vocabulary', spec, options }) as Promise<Diagnostic[]>,
+    call: <T>(kind: string, spec: string, options: BuildOptions = {}, payload?: unknown) =>
+      request({ kind, spec, options, ...(payload === undefined ? {} : { payload }) }) as Promise<T>,
     warm() {
       if (!closed) worker ??= start();
+    },
+    async heap() {
+      return worker?.getHeapStatistics();
     },
     async close() {
       closed = true;

@@ -3,16 +3,18 @@
 // where swagger-parser gives up), and bundle them into one document whose
 // remaining $refs are internal. Every read goes through the description's
 // resolver (resolver.ts): files inside its root, remote origins allowed by name.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { bundle, type Config } from '@redocly/openapi-core';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { isInside, Refusal, type DescriptionAccess } from './access.ts';
-import { loadDescriptionConfig, type ConfigChoice } from './config.ts';
+import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './config.ts';
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
-import { DescriptionResolver } from './resolver.ts';
+import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
+import { selfContained } from './self-contained.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type OpenApiDocument = Record<string, any>;
@@ -21,6 +23,12 @@ export type OpenApiDocument = Record<string, any>;
 export interface LoadOptions extends DescriptionAccess, ConfigChoice {
   /** Check the config's own keys and values too (when linting). */
   checkConfig?: boolean;
+  /**
+   * The preview's first pass, whose document is then loaded again for its check as every other command loads it:
+   * JSON read with JSON.parse (ResolverOptions.quickJson), and one file referring only to itself taken as its own
+   * bundle without Redocly's bundler (self-contained.ts).
+   */
+  firstPass?: boolean;
 }
 
 export interface LoadedDocument {
@@ -35,15 +43,20 @@ export interface LoadedDocument {
   configFile?: string;
   /** Problems found while bundling that did not stop it (warnings), and the config's. */
   diagnostics: Diagnostic[];
+  /**
+   * What the document is made of, in one hash: every file's text, the config's files, what the
+   * description may read. Two loads with the same key lint the same (the preview keeps lint results by it).
+   */
+  contentKey: string;
 }
 
 const at = (file: string) => ({ file, line: 1, col: 1 });
 
 /** The resolver for a description, or the reason there cannot be one (a root that is no folder, an origin that is no URL). */
-export async function createResolver(entry: string, access: DescriptionAccess): Promise<DescriptionResolver> {
+export async function createResolver(entry: string, access: DescriptionAccess, options: ResolverOptions = {}): Promise<DescriptionResolver> {
   let resolver: DescriptionResolver;
   try {
-    resolver = await DescriptionResolver.create(entry, access);
+    resolver = await DescriptionResolver.create(entry, access, options);
   } catch (error) {
     const message = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `--root ${access.root}: no such folder` : (error as Error).message;
     throw new DiagnosticsError(message, [{ severity: 'error', rule: 'access', message, ...at(entry) }]);
@@ -60,21 +73,28 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   if (!existsSync(entry)) {
     throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
-  const resolver = await createResolver(entry, options);
+  const resolver = await createResolver(entry, options, { quickJson: options.firstPass === true });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
   const { config } = loadedConfig;
-  let result;
+  let parsed: unknown;
+  let problems: RedoclyProblem[];
   try {
-    result = await bundle({ ref: entry, config, externalRefResolver: resolver });
+    const root = await resolver.resolveDocument(null, entry, true);
+    if (root instanceof Error) throw root;
+    // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled.
+    const alone = options.firstPass ? selfContained(root, config) : undefined;
+    const result = alone ? undefined : await bundle({ ref: entry, config, externalRefResolver: resolver });
+    parsed = alone ?? result?.bundle.parsed;
+    problems = (result?.problems ?? []) as RedoclyProblem[];
   } catch (error) {
     throw new DiagnosticsError(`Cannot parse ${specPath}`, [...loadedConfig.diagnostics, thrownToDiagnostic(error, entry)]);
   }
-  const bundled = bundleDiagnostics(result.problems as RedoclyProblem[], resolver);
+  const bundled = bundleDiagnostics(problems, resolver);
   // A document with unresolved references or unparsable files cannot be rendered faithfully.
   const fatal = bundled.filter((d) => d.severity === 'error');
   if (fatal.length > 0) throw new DiagnosticsError(`Cannot resolve ${specPath}`, [...loadedConfig.diagnostics, ...fatal]);
   const diagnostics = [...loadedConfig.diagnostics, ...bundled];
-  const document = result.bundle.parsed as OpenApiDocument;
+  const document = parsed as OpenApiDocument;
   if (!document || typeof document !== 'object' || typeof document.openapi !== 'string' || !/^3\.[01]\./.test(document.openapi)) {
     throw new DiagnosticsError(`Not an OpenAPI 3.0/3.1 document: ${specPath}`, [
       {
@@ -86,7 +106,24 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     ]);
   }
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
-  return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics };
+  const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
+  return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics, contentKey };
+}
+
+/** The hash of what a load read (texts by their sha1, the config's files by their identity and times) and may read. */
+function keyOf(entry: string, resolver: DescriptionResolver, configFile: string | undefined, options: LoadOptions): string {
+  const stamp = (file: string): string => {
+    try {
+      const info = statSync(file);
+      return `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+    } catch {
+      return `${file}:-`;
+    }
+  };
+  const configFiles = configFile ? [configFile, join(dirname(configFile), '.redocly.lint-ignore.yaml'), PROJECT_CONFIG] : [PROJECT_CONFIG];
+  const reach = { root: options.root, allowRemote: options.allowRemote, configPath: options.configPath, configExplicit: options.configExplicit };
+  const parts = [entry, JSON.stringify(reach), ...configFiles.map(stamp), ...[...resolver.digests].map(([file, digest]) => `${file}=${digest}`).sort()];
+  return createHash('sha1').update(parts.join('\n')).digest('hex');
 }
 
 /**

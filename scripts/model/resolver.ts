@@ -6,10 +6,29 @@ import { realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaseResolver, ResolveError, Source, type Document } from '@redocly/openapi-core';
 import { readLocalFile, readRemote, Refusal, remoteOrigin, type DescriptionAccess } from './access.ts';
+import { digestOf, parsedText } from './file-cache.ts';
 import { aliasProblem, firstAlias } from './yaml-aliases.ts';
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]+:/i;
 const HTTP = /^https?:\/\//i;
+const JSON_FILE = /\.json$/i;
+const JSON_TEXT = /^\s*[[{]/;
+
+export interface ResolverOptions {
+  /**
+   * Parse `.json` files with JSON.parse, several times faster than the YAML parser on a large file.
+   * It lets a duplicate key through (the last one wins), which the YAML parser refuses: only for a
+   * build whose document is also checked strictly (the preview's, checked after it shows).
+   */
+  quickJson?: boolean;
+}
+
+/** A text as loaded: what Redocly's Source is made of, and its hash. */
+interface Loaded {
+  body: string;
+  digest: string;
+  mimeType?: string;
+}
 
 export class DescriptionResolver extends BaseResolver {
   /** Real path of the folder local files must be in. */
@@ -23,24 +42,51 @@ export class DescriptionResolver extends BaseResolver {
   readonly refusals = new Map<string, Refusal>();
   /** Local files read, in the order they were read. */
   readonly read: string[] = [];
+  /** sha1 of every text loaded (local or remote), by what was asked for: what the document is made of. */
+  readonly digests = new Map<string, string>();
+  private readonly options: ResolverOptions;
+  /** Texts loaded, by what was asked for. */
+  private readonly texts = new Map<string, Loaded>();
+  /** Texts a resolver this one was made `fresh` from loaded: the same again, not the file as it may be by now. */
+  private readonly earlier: ReadonlyMap<string, Loaded>;
 
-  private constructor(root: string, lexicalRoot: string, origins: ReadonlySet<string>, alsoAllowed: ReadonlySet<string> = new Set()) {
+  private constructor(
+    root: string,
+    lexicalRoot: string,
+    origins: ReadonlySet<string>,
+    alsoAllowed: ReadonlySet<string>,
+    options: ResolverOptions,
+    earlier: ReadonlyMap<string, Loaded> = new Map(),
+  ) {
     super();
     this.root = root;
     this.lexicalRoot = lexicalRoot;
     this.origins = origins;
     this.alsoAllowed = alsoAllowed;
+    this.options = options;
+    this.earlier = earlier;
   }
 
   /** A resolver for the description whose entry file is `entry`. */
-  static async create(entry: string, access: DescriptionAccess = {}): Promise<DescriptionResolver> {
+  static async create(entry: string, access: DescriptionAccess = {}, options: ResolverOptions = {}): Promise<DescriptionResolver> {
     const lexicalRoot = resolve(access.root ?? dirname(resolve(entry)));
-    return new DescriptionResolver(await realpath(lexicalRoot), lexicalRoot, new Set((access.allowRemote ?? []).map(remoteOrigin)));
+    return new DescriptionResolver(await realpath(lexicalRoot), lexicalRoot, new Set((access.allowRemote ?? []).map(remoteOrigin)), new Set(), options);
   }
 
-  /** A fresh resolver under the same rules (lint must see the files as written, not as the bundler left them). */
+  /**
+   * A fresh resolver under the same rules (lint must see the files as written, not as the bundler left them). What
+   * this one loaded it loads as this one did, so lint checks the very texts bundled, even if a file was saved since.
+   */
   fresh(alsoAllowed: ReadonlySet<string> = this.alsoAllowed): DescriptionResolver {
-    return new DescriptionResolver(this.root, this.lexicalRoot, this.origins, alsoAllowed);
+    // Under other allowances (a config's own files) nothing is taken over: each read is checked under its own rules.
+    const earlier = alsoAllowed === this.alsoAllowed ? this.texts : new Map<string, Loaded>();
+    return new DescriptionResolver(this.root, this.lexicalRoot, this.origins, alsoAllowed, this.options, earlier);
+  }
+
+  private loaded(absoluteRef: string, text: Loaded): Source {
+    this.texts.set(absoluteRef, text);
+    this.digests.set(absoluteRef, text.digest);
+    return new Source(absoluteRef, text.body, text.mimeType);
   }
 
   override resolveExternalRef(base: string | null, ref: string): string {
@@ -50,10 +96,15 @@ export class DescriptionResolver extends BaseResolver {
   }
 
   override async loadExternalRef(absoluteRef: string): Promise<Source> {
+    const again = this.earlier.get(absoluteRef);
+    if (again) {
+      if (!HTTP.test(absoluteRef)) this.read.push(absoluteRef);
+      return this.loaded(absoluteRef, again);
+    }
     try {
       if (HTTP.test(absoluteRef)) {
         const { body, mimeType } = await readRemote(absoluteRef, this.origins);
-        return new Source(absoluteRef, body, mimeType ?? undefined);
+        return this.loaded(absoluteRef, { body, digest: digestOf(absoluteRef, body), ...(mimeType ? { mimeType } : {}) });
       }
       if (URL_LIKE.test(absoluteRef)) {
         throw new Refusal(
@@ -62,10 +113,11 @@ export class DescriptionResolver extends BaseResolver {
           `${absoluteRef} was not read: a description reaches files by relative path, and other documents by http(s) URL`,
         );
       }
-      const body = await readLocalFile(absoluteRef, this.root, { alsoAllowed: this.alsoAllowed, lexicalRoot: this.lexicalRoot });
+      // A file unchanged since this thread last read it is not read again (file-cache.ts), after the same checks.
+      const body = await readLocalFile(absoluteRef, this.root, { alsoAllowed: this.alsoAllowed, lexicalRoot: this.lexicalRoot, reuse: true });
       this.read.push(absoluteRef);
       // As Redocly's own resolver: Windows line ends would shift every column.
-      return new Source(absoluteRef, body.replace(/\r\n/g, '\n'));
+      return this.loaded(absoluteRef, { body: body.replace(/\r\n/g, '\n'), digest: digestOf(absoluteRef, body) });
     } catch (error) {
       if (error instanceof Refusal) {
         this.refusals.set(absoluteRef, error);
@@ -77,13 +129,29 @@ export class DescriptionResolver extends BaseResolver {
   }
 
   override parseDocument(source: Source, isRoot = false): Document {
-    const document = super.parseDocument(source, isRoot);
-    const problem = aliasProblem(source.body, document.parsed);
-    if (problem) {
-      const refusal = new Refusal('yaml-aliases', source.absoluteRef, problem, { file: source.absoluteRef, ...firstAlias(source.body) });
-      this.refusals.set(source.absoluteRef, refusal);
-      throw refusal;
-    }
-    return document;
+    const quick = this.options.quickJson === true && JSON_FILE.test(source.absoluteRef) && JSON_TEXT.test(source.body);
+    // A text parsed before in this thread is copied instead of parsed again (file-cache.ts); only a text
+    // that passed the alias bound is kept.
+    const key = `${quick ? 'json' : 'yaml'}:${isRoot ? 'root' : 'ref'}:${source.absoluteRef}`;
+    const parsed = parsedText(key, source.body, () => {
+      const tree = (quick ? quickParse(source) : undefined) ?? super.parseDocument(source, isRoot).parsed;
+      const problem = aliasProblem(source.body, tree);
+      if (problem) {
+        const refusal = new Refusal('yaml-aliases', source.absoluteRef, problem, { file: source.absoluteRef, ...firstAlias(source.body) });
+        this.refusals.set(source.absoluteRef, refusal);
+        throw refusal;
+      }
+      return tree;
+    });
+    return { source, parsed };
+  }
+}
+
+/** JSON.parse, or undefined for a text it refuses (the YAML parser then reports where it breaks, or reads it). */
+function quickParse(source: Source): unknown {
+  try {
+    return JSON.parse(source.body);
+  } catch {
+    return undefined;
   }
 }

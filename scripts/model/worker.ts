@@ -1,6 +1,7 @@
 // Worker: builds models for isolated.ts, one request at a time, under the memory bound the
 // worker was started with. A model the caller only writes to disk is written here, so it never
-// has to cross to the calling thread.
+// has to cross to the calling thread. A worker of another command (the preview's) imports this
+// module and adds its own kinds of request with `serve`.
 import { writeFile } from 'node:fs/promises';
 import { enableCompileCache } from 'node:module';
 import { parentPort } from 'node:worker_threads';
@@ -14,28 +15,49 @@ const { lintVocabulary } = await import('./ruleset/vocabulary.ts');
 
 export interface WorkerRequest {
   id: number;
+  /** Which handler answers (`build` when absent). */
+  kind?: string;
   spec: string;
   options: BuildOptions;
   /** Write the model (compact JSON) and the bundled document (indented JSON) here, and leave them out of the reply. */
   write?: { model: string; document: string };
-  /** No model: only the portal's vocabulary rules, whose problems are the result (the mock's check). */
-  vocabulary?: true;
+  /** Whatever else a kind of request needs. */
+  payload?: unknown;
 }
 
-export type WorkerReply = { id: number; ok: true; result: BuildResult | WrittenBuild | Diagnostic[] } | { id: number; ok: false; diagnostics: Diagnostic[] };
+export type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; diagnostics: Diagnostic[] };
 
 /** A build whose model and document were written to files. */
 export type WrittenBuild = Omit<BuildResult, 'model' | 'document'> & { model: Pick<BuildResult['model'], 'info' | 'stats'> };
 
-async function handle({ id, spec, options, write, vocabulary }: WorkerRequest): Promise<WorkerReply> {
+/** Answers one kind of request; a DiagnosticsError is the description's problems, anything else one `load` error. */
+export type Handler = (request: WorkerRequest) => Promise<unknown>;
+
+const handlers = new Map<string, Handler>();
+
+/** Adds a kind of request this worker answers. */
+export function serve(kind: string, handler: Handler): void {
+  handlers.set(kind, handler);
+}
+
+serve('build', async ({ spec, options, write }) => {
+  const result = await buildModel(spec, options);
+  if (!write) return result;
+  await writeFile(write.model, JSON.stringify(result.model));
+  await writeFile(write.document, `${JSON.stringify(result.document, null, 2)}\n`);
+  const { model, document: _written, ...rest } = result;
+  return { ...rest, model: { info: model.info, stats: model.stats } } satisfies WrittenBuild;
+});
+
+// No model: only the portal's vocabulary rules, whose problems are the result (the mock's check).
+serve('vocabulary', ({ spec, options }) => lintVocabulary(spec, options));
+
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
+  const { id, spec } = request;
   try {
-    if (vocabulary) return { id, ok: true, result: await lintVocabulary(spec, options) };
-    const result = await buildModel(spec, options);
-    if (!write) return { id, ok: true, result };
-    await writeFile(write.model, JSON.stringify(result.model));
-    await writeFile(write.document, `${JSON.stringify(result.document, null, 2)}\n`);
-    const { model, document: _written, ...rest } = result;
-    return { id, ok: true, result: { ...rest, model: { info: model.info, stats: model.stats } } };
+    const handler = handlers.get(request.kind ?? 'build');
+    if (!handler) throw new Error(`This worker does not answer "${request.kind}" requests`);
+    return { id, ok: true, result: await handler(request) };
   } catch (error) {
     if (error instanceof DiagnosticsError) return { id, ok: false, diagnostics: error.diagnostics };
     const message = String((error as Error)?.message ?? error);
@@ -43,12 +65,16 @@ async function handle({ id, spec, options, write, vocabulary }: WorkerRequest): 
   }
 }
 
-parentPort?.on('message', async (request: WorkerRequest) => {
-  const reply = await handle(request);
-  try {
-    parentPort?.postMessage(reply);
-  } catch {
-    // Something in the document that structured clone refuses (it came from YAML, so JSON is enough).
-    parentPort?.postMessage(JSON.parse(JSON.stringify(reply)));
-  }
+// One request at a time, in the order they came: a request may rely on what the one before it left (the preview's comparison on its last build).
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on('message', (request: WorkerRequest) => {
+  queue = queue.then(async () => {
+    const reply = await handle(request);
+    try {
+      parentPort?.postMessage(reply);
+    } catch {
+      // Something in the document that structured clone refuses (it came from YAML, so JSON is enough).
+      parentPort?.postMessage(JSON.parse(JSON.stringify(reply)));
+    }
+  });
 });

@@ -1,12 +1,16 @@
 // Vite plugin: exposes the API model(s) named by PORTAL_MODEL as `virtual:api-model`.
 // The module reads the JSON when it is evaluated (not inlined), so a 16 MB model never
-// passes through the bundler, and a change to the file reloads every page in dev.
-import { readFileSync } from 'node:fs';
+// passes through the bundler, and a change to the file reloads every page in dev. Inside
+// the writers' preview it takes the model the preview already read, which the mock uses too.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
+import { runningPreview } from '../../../scripts/dev/channel.ts';
 import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
+const CHANNEL = fileURLToPath(new URL('../../../scripts/dev/channel.ts', import.meta.url));
 
 /**
  * PORTAL_MODEL names either one model JSON (mounted at the site root) or a manifest
@@ -21,17 +25,30 @@ export interface ModelSource {
 export function readModelSources(entry = process.env[MODEL_ENV]): ModelSource[] {
   if (!entry) throw new Error(`${MODEL_ENV} is not set: point it at a model JSON written by the build (npm run build).`);
   const file = resolve(entry);
-  const text = readFileSync(file, 'utf8');
-  // A manifest is small; sniffing its first bytes avoids parsing a large model twice.
-  if (!/^\s*\{\s*"documents"/.test(text.slice(0, 64))) return [{ slug: '', file, downloads: true }];
-  const manifest = JSON.parse(text) as { documents: { slug: string; file: string; downloads?: boolean }[] };
+  // A manifest is small; sniffing its first bytes avoids reading a large model (the preview asks on every save).
+  if (!/^\s*\{\s*"documents"/.test(head(file, 64))) return [{ slug: '', file, downloads: true }];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { documents: { slug: string; file: string; downloads?: boolean }[] };
   return manifest.documents.map((d) => ({ slug: d.slug, file: resolve(dirname(file), d.file), downloads: d.downloads ?? false }));
+}
+
+function head(file: string, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export function apiModelPlugin(): Plugin {
   let watched: string[] = [];
+  let serving = false;
   return {
     name: 'portal:api-model',
+    configResolved(config) {
+      serving = config.command === 'serve';
+    },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
@@ -41,25 +58,51 @@ export function apiModelPlugin(): Plugin {
       const sources = readModelSources(entry);
       watched = [entry, ...sources.map((s) => s.file)];
       for (const file of watched) this.addWatchFile(file);
+      const read = `JSON.parse(readFileSync(s.file, 'utf8'))`;
+      // The preview's model, when there is one: the file holds the same, but reading 16 MB again for every reload would be spent twice.
+      // Its site starts while the first save is built: a page asked for sooner waits for it.
+      const model = serving && sources.length === 1 ? `preview?.model ?? ${read}` : read;
       return [
         `import { readFileSync } from 'node:fs';`,
+        ...(serving ? [`import { runningPreview } from ${JSON.stringify(CHANNEL)};`, 'const preview = runningPreview();', 'await preview?.ready;'] : []),
         `const sources = ${JSON.stringify(sources)};`,
-        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: JSON.parse(readFileSync(s.file, 'utf8')) }));`,
+        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: ${model} }));`,
       ].join('\n');
     },
     configureServer(server) {
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       watched = [entry, ...readModelSources(entry).map((s) => s.file)];
-      server.watcher.add(watched);
-      // The preview rewrites the model on every save: drop the evaluated module everywhere and reload the browser.
-      const onChange = (file: string) => {
-        if (!watched.includes(resolve(file))) return;
+      // A new model: the model module and the modules that import it, directly or not, are evaluated again on the
+      // next request, and the browser reloads. As Astro does for a server-only module: a full reload of the server's
+      // runner would evaluate every module again (Starlight's included), which takes longer than the page itself.
+      const reload = () => {
+        const timestamp = Date.now();
         for (const environment of Object.values(server.environments)) {
           const mod = environment.moduleGraph.getModuleById(RESOLVED_ID);
-          if (mod) environment.moduleGraph.invalidateModule(mod, new Set(), Date.now(), true);
-          // Server-side runners drop their evaluated modules on a full reload; the browser reloads the page.
-          environment.hot.send({ type: 'full-reload', path: '*' });
+          if (!mod) continue;
+          const invalidated = new Set<EnvironmentModuleNode>();
+          environment.moduleGraph.invalidateModule(mod, invalidated, timestamp, true);
+          if (!isRunnableDevEnvironment(environment)) {
+            environment.hot.send({ type: 'full-reload', path: '*' });
+            continue;
+          }
+          for (const { id } of invalidated) {
+            const evaluated = id ? environment.runner.evaluatedModules.getModuleById(id) : undefined;
+            if (evaluated) environment.runner.evaluatedModules.invalidateModule(evaluated);
+          }
         }
+        server.ws.send({ type: 'full-reload', path: '*' });
+      };
+      // The preview says when it wrote a new model, as soon as it did: no wait for the file watcher to notice.
+      const preview = runningPreview();
+      if (preview) {
+        const stop = preview.onModel(reload);
+        server.httpServer?.once('close', stop);
+        return;
+      }
+      server.watcher.add(watched);
+      const onChange = (file: string) => {
+        if (watched.includes(resolve(file))) reload();
       };
       server.watcher.on('change', onChange);
       server.watcher.on('add', onChange);
@@ -74,13 +117,14 @@ export function apiModelPlugin(): Plugin {
 
 /** The site's title: the API's when one document is rendered. */
 export function portalTitle(): string {
+  const preview = runningPreview()?.title;
+  if (preview) return preview;
   try {
     const sources = readModelSources();
     if (sources.length !== 1) return 'API reference';
-    const text = readFileSync(sources[0].file, 'utf8');
-    // Model files start with `openapi` then `info`; reading the title there spares parsing a large model.
-    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(text);
-    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(text) as { info?: { title?: string } }).info?.title;
+    // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
+    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(sources[0].file, 64 * 1024));
+    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(readFileSync(sources[0].file, 'utf8')) as { info?: { title?: string } }).info?.title;
     return title || 'API reference';
   } catch {
     return 'API reference';

@@ -3,6 +3,8 @@
 // the dev server (/__preview/events) as soon as a build finishes. Errors open a
 // panel over the page (which shows that save, or the last good version when the
 // save does not load); warnings only a small count that opens the same list.
+// While the save is validated and linted (after the page shows it), a small
+// "Checking…" note says so, beside the problems known until then.
 // Built with DOM calls and textContent only: messages quote the description,
 // which must not become markup.
 import type { PreviewProblem, PreviewStatus } from '../../../../scripts/dev/channel.ts';
@@ -45,7 +47,16 @@ function problemItem(p: PreviewProblem): HTMLLIElement {
 function render(status: PreviewStatus): void {
   last = status;
   document.getElementById(ID)?.remove();
-  if (status.state !== 'error' && status.errors === 0 && status.warnings === 0) return;
+  const checking = status.state === 'checking';
+  if (status.state !== 'error' && status.errors === 0 && status.warnings === 0) {
+    if (checking) {
+      const note = el('p', { class: 'ppp-heading', role: 'status' }, 'Checking the description…');
+      document.body.append(
+        el('aside', { id: ID, class: 'ppp ppp-checking', 'aria-label': 'Problems in the API description', 'data-state': status.state }, note),
+      );
+    }
+    return;
+  }
   const failed = status.state === 'error';
   const errors = status.errors > 0 || failed;
   const open = expanded ?? errors;
@@ -59,6 +70,7 @@ function render(status: PreviewStatus): void {
     : errors
       ? ' This page shows it as saved.'
       : '';
+  const pending = checking ? ' Checking the description for more…' : '';
   const toggle = el('button', { type: 'button', class: 'ppp-toggle', 'aria-expanded': String(open), 'aria-controls': `${ID}-list` }, open ? 'Hide' : 'Show');
   toggle.addEventListener('click', () => {
     expanded = !open;
@@ -69,7 +81,7 @@ function render(status: PreviewStatus): void {
   const panel = el(
     'aside',
     { id: ID, class: `ppp ${errors ? 'ppp-failed' : 'ppp-warned'}`, 'aria-label': 'Problems in the API description', 'data-state': status.state },
-    el('div', { class: 'ppp-bar' }, el('p', { class: 'ppp-heading', role: 'status' }, el('strong', {}, heading), note), toggle),
+    el('div', { class: 'ppp-bar' }, el('p', { class: 'ppp-heading', role: 'status' }, el('strong', {}, heading), note, pending), toggle),
     list,
   );
   document.body.append(panel);

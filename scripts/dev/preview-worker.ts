@@ -1,0 +1,96 @@
+// Worker of the writers' preview: the model worker (model/worker.ts, under the same memory bound)
+// with what a save needs besides the model. The model file the site reads is written here, the
+// model and the bundled document go to the mock as JSON text, and the comparison with the base
+// version is made here: on a large API each of these takes a good part of a second, which the
+// thread serving the pages and the mock never spends.
+import type { Diagnostic } from '../diagnostics.ts';
+import { compareModels } from '../diff/compare.ts';
+import { today } from '../diff/lifecycle.ts';
+import { groupChanges, type ChangeReport } from '../diff/format.ts';
+import { buildModel, type BuildOptions, type BuildResult } from '../model/index.ts';
+import type { ApiModel } from '../model/types.ts';
+import { serve } from '../model/worker.ts';
+import { textDigest } from '../model/file-cache.ts';
+import { writeAtomic } from '../site/model-file.ts';
+import { resolve } from 'node:path';
+import { parseYaml } from '@redocly/openapi-core';
+import { createResolver } from '../model/load.ts';
+import { compactHeap } from './heap.ts';
+import { getHeapStatistics } from 'node:v8';
+
+// Past this the spare heap a save leaves is given back once its comparison is done (heap.ts); a small API's is left alone.
+const COMPACT_ABOVE_BYTES = 256 * 1024 * 1024;
+const compactIfLarge = (): void => {
+  if (getHeapStatistics().total_heap_size > COMPACT_ABOVE_BYTES) compactHeap();
+};
+
+/** A save, built: what the pages and the terminal need now, the model as JSON (as written to the model file). */
+export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { modelJson: string };
+
+// The first pass of a save: no validation or lint (the check worker runs them next), and JSON read with JSON.parse.
+const FIRST_PASS: BuildOptions = { lint: false, validate: false, firstPass: true };
+
+/** The last save: its document until the mock has it, its model JSON until the comparison has hashed it. */
+let head: { model: ApiModel; document?: BuildResult['document']; json?: string; digest?: string } | undefined;
+let base: { key: string; model: ApiModel } | undefined;
+let compared: { key: string; report: ChangeReport } | undefined;
+
+/** The model file being written: the pages take the model from the reply, the file is for the dev server's own restarts. */
+let writing: Promise<void> = Promise.resolve();
+
+/** The description's title, from its entry file alone: the site starts with it while the document is built. */
+serve('title', async ({ spec, options }) => {
+  const entry = resolve(spec);
+  // Read as the build reads it, through the description's rules (and kept for it: file-cache.ts).
+  const source = await (await createResolver(entry, options)).loadExternalRef(entry);
+  const parsed = (/\.json$/i.test(entry) ? JSON.parse(source.body) : parseYaml(source.body)) as { info?: { title?: unknown } } | null;
+  return String(parsed?.info?.title ?? 'API');
+});
+
+/** Builds the document, writes the model file and keeps the build for the requests that follow. */
+serve('save', async ({ spec, options, payload }) => {
+  head = undefined;
+  // One write at a time, so an older model never lands over a newer one.
+  await writing;
+  const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS });
+  // JSON text crosses to the other thread as one string copy, where a structured clone of the objects costs more on both sides.
+  const modelJson = JSON.stringify(model);
+  // Written after the reply is sent; a failed write is tried again by the next save.
+  writing = new Promise((resolve) => setImmediate(resolve)).then(() =>
+    writeAtomic((payload as { modelFile: string }).modelFile, modelJson).catch(() => undefined),
+  );
+  head = { model, document, json: modelJson };
+  return { ...rest, modelJson } satisfies SavedBuild;
+});
+
+/** The last save's bundled document as JSON, for the mock; asked for once the pages reload. */
+serve('document', async () => {
+  if (!head?.document) throw new Error('No build to hand over');
+  const json = JSON.stringify(head.document);
+  // Only the comparison needs the save from now on: its model.
+  head.document = undefined;
+  return json;
+});
+
+/** Builds the base version once per `key` (a commit, a file's time) and keeps its model. */
+serve('base', async ({ spec, options, payload }) => {
+  const { key } = payload as { key: string };
+  base = undefined;
+  const result = await buildModel(spec, { ...options, ...FIRST_PASS });
+  base = { key, model: result.model };
+  compactIfLarge();
+  return result.diagnostics satisfies Diagnostic[];
+});
+
+/** The last save against the base; the same two versions on the same day are not compared twice. */
+serve('compare', async () => {
+  if (!head || !base) throw new Error('Nothing to compare');
+  const day = today();
+  head.digest ??= textDigest(head.json ?? '');
+  head.json = undefined;
+  const key = `${base.key}\n${day}\n${head.digest}`;
+  if (compared?.key !== key) compared = { key, report: groupChanges(compareModels(base.model, head.model, { date: day })) };
+  // The last step of a save: what it built and threw away is given back before the next one.
+  compactIfLarge();
+  return compared.report;
+});
