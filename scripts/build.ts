@@ -1,4 +1,4 @@
-// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--no-lint] [--verbose]`
+// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
 // Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
 // Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
@@ -8,15 +8,16 @@ import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
+import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, ROOT, descriptionOptions, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from './diagnostics.ts';
-import { buildModel } from './model/index.ts';
+import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
-import { runAstroBuild } from './site/astro-build.ts';
-import { convertToYaml, writeDescriptionJson } from './site/description-files.ts';
+import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
+import { convertToYaml } from './site/description-files.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
-import { writeModelFile } from './site/model-file.ts';
+import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
+import { printable } from './terminal.ts';
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
@@ -27,7 +28,9 @@ const { values } = parseCli({
   // validation and lint), e.g. earlier in CI; parsing and resolving still fail the build.
   lint: { type: 'boolean', default: true },
   verbose: { type: 'boolean', default: false },
+  ...DESCRIPTION_OPTIONS,
 });
+const access = descriptionOptions(values);
 
 const spec = resolve(values.spec!);
 const out = resolve(values.out!);
@@ -36,7 +39,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 // A large description can carry thousands of lint findings; `npm run lint` lists them all.
 const DIAGNOSTICS_SHOWN = 40;
 
-function printable(diagnostics: Diagnostic[], all: boolean): string {
+function listed(diagnostics: Diagnostic[], all: boolean): string {
   const lines = formatDiagnostics(diagnostics).split('\n');
   const summary = lines.pop()!;
   if (all || lines.length <= DIAGNOSTICS_SHOWN) return [...lines, summary].join('\n');
@@ -55,7 +58,7 @@ function unreadable(diagnostics: readonly Diagnostic[]): string {
   const files = [...new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => shown(d.file)))];
   if (files.length === 0) return `${basename(spec)} could not be read`;
   const list = files.length === 1 ? files[0] : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
-  return `${list} could not be read (see above)`;
+  return `${printable(list)} could not be read (see above)`;
 }
 
 async function countPages(dir: string): Promise<number> {
@@ -73,46 +76,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const started = performance.now();
-  let result: Awaited<ReturnType<typeof buildModel>> | undefined;
-  try {
-    // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
-    result = await buildModel(spec, { lint: false, validate: values.lint });
-  } catch (error) {
-    if (error instanceof DiagnosticsError) {
-      console.error(formatDiagnostics(error.diagnostics));
-      console.error(`Build failed: ${unreadable(error.diagnostics)}. Nothing was written to ${out}.`);
-      return 1;
-    }
-    throw error;
-  }
-  const { timings } = result;
-  const { info, stats } = result.model;
-  const diagnostics = [...result.diagnostics];
-  if (values.strict && hasErrors(diagnostics)) {
-    console.error(printable(diagnostics, values.verbose!));
-    console.error(`Build failed (--strict): the description has errors. Nothing was written to ${out}.`);
-    return 1;
-  }
-  const lintStarted = performance.now();
-  let lintMs = 0;
-  // Lint findings never stop a build without --strict; lint itself failing is reported like a finding.
-  const lint = (values.lint ? lintInBackground(spec) : Promise.resolve<Diagnostic[]>([])).then(
-    (found) => {
-      lintMs = performance.now() - lintStarted;
-      return found;
-    },
-    (error: Error): Diagnostic[] => [
-      { severity: values.strict ? 'error' : 'warning', rule: 'lint', message: `Lint could not run: ${error.message}`, file: spec, line: 1, col: 1 },
-    ],
-  );
-
-  // Built beside the target (same file system), so the final move is a rename.
-  const work = await mkdtemp(join(tmpdir(), 'portal-build-'));
-  await mkdir(dirname(out), { recursive: true });
-  const staging = await mkdtemp(join(dirname(out), `.${basename(out)}-building-`));
+  // Folders a killed build left behind (its process is gone) go before this build adds its own.
+  await removeLeftovers(out, ASTRO_DIR);
+  const work = await mkdtemp(join(tmpdir(), workPrefix()));
+  let staging: string | undefined;
   // Interrupted (Ctrl-C): the half-built folders go, the previous output stays.
   const interrupted = (signal: NodeJS.Signals) => {
-    rmSync(staging, { recursive: true, force: true });
+    if (staging) rmSync(staging, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
@@ -122,9 +92,45 @@ async function main(): Promise<number> {
     const modelPath = join(work, 'model.json');
     const jsonPath = join(work, 'openapi.json');
     const yamlPath = join(work, 'openapi.yaml');
-    await writeModelFile(modelPath, result.model);
-    await writeDescriptionJson(jsonPath, result.document);
-    result = undefined; // The site reads the model from disk: neither it nor the document need stay in memory.
+    let result: WrittenBuild;
+    // On a worker with a memory bound, which writes the model and the description itself: a description
+    // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
+    const builder = createModelBuilder();
+    try {
+      // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
+      result = await builder.buildInto(spec, { lint: false, validate: values.lint, ...access }, { model: modelPath, document: jsonPath });
+    } catch (error) {
+      if (!(error instanceof DiagnosticsError)) throw error;
+      console.error(formatDiagnostics(error.diagnostics));
+      console.error(`Build failed: ${unreadable(error.diagnostics)}. Nothing was written to ${out}.`);
+      return 1;
+    } finally {
+      await builder.close();
+    }
+    const { timings } = result;
+    const { info, stats } = result.model;
+    const diagnostics = [...result.diagnostics];
+    if (values.strict && hasErrors(diagnostics)) {
+      console.error(listed(diagnostics, values.verbose!));
+      console.error(`Build failed (--strict): the description has errors. Nothing was written to ${out}.`);
+      return 1;
+    }
+    const lintStarted = performance.now();
+    let lintMs = 0;
+    // Lint findings never stop a build without --strict; lint itself failing is reported like a finding.
+    const lint = (values.lint ? lintInBackground(spec, access) : Promise.resolve<Diagnostic[]>([])).then(
+      (found) => {
+        lintMs = performance.now() - lintStarted;
+        return found;
+      },
+      (error: Error): Diagnostic[] => [
+        { severity: values.strict ? 'error' : 'warning', rule: 'lint', message: `Lint could not run: ${error.message}`, file: spec, line: 1, col: 1 },
+      ],
+    );
+
+    // Built beside the target (same file system), so the final move is a rename.
+    await mkdir(dirname(out), { recursive: true });
+    staging = await mkdtemp(join(dirname(out), stagingPrefix(out)));
     const yaml = convertToYaml(jsonPath, yamlPath);
     yaml.catch(() => undefined);
 
@@ -133,7 +139,7 @@ async function main(): Promise<number> {
     const astroMs = performance.now() - astroStarted;
 
     diagnostics.push(...(await lint));
-    if (diagnostics.length > 0) console.warn(printable(diagnostics, values.verbose!));
+    if (diagnostics.length > 0) console.warn(listed(diagnostics, values.verbose!));
     if (values.strict && hasErrors(diagnostics)) throw new BuildFailure('Build failed (--strict): the description has errors.');
 
     await yaml;
@@ -141,15 +147,16 @@ async function main(): Promise<number> {
     await copyFile(yamlPath, join(staging, 'openapi.yaml'));
     const pages = await countPages(staging);
     await swapInto(staging, out);
+    staging = undefined;
 
     const { operations, webhooks, schemas, tags } = stats;
     console.log(
-      `Built ${info.title} ${info.version}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
+      `Built ${printable(`${info.title} ${info.version}`)}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
         `  model ${seconds(timings.load + timings.validate + timings.normalize)}, ${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
     );
     return 0;
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    if (staging) await rm(staging, { recursive: true, force: true });
     const message = error instanceof BuildFailure ? error.message : `Build failed: ${(error as Error).stack ?? error}`;
     console.error(`${message}\nThe previous output in ${out} is unchanged.`);
     return 1;

@@ -2,20 +2,21 @@
 // the writers' preview. The portal in development mode and the mock server,
 // both rebuilt on every save of any file of the description; problems in the
 // terminal and over the pages; "What changed" at /changes/. Ctrl-C stops all.
-import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, descriptionOptions, parseCli } from './cli/args.ts';
 import { mockLine } from './cli/mock-example.ts';
 import { parsePort } from './cli/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT } from './defaults.ts';
 import { startPreview, type Preview } from './dev/preview.ts';
 
-const USAGE = `Usage: npm run dev -- [--spec openapi/openapi.yaml] [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--base <file>]
+const USAGE = `Usage: npm run dev -- [--spec openapi/openapi.yaml] [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--base <file>] [--root <dir>] [--allow-remote <origin>] [--config <file>]
 
 Starts the portal in preview mode and the mock server, and rebuilds both on every save.
   --spec       the OpenAPI description (default openapi/openapi.yaml)
   --port       port of the preview (default 4321)
   --mock-port  port of the mock server (default 4010)
   --host       address both listen on (default 127.0.0.1)
-  --base       compare with this file on the "What changed" page (default: the last committed version)`;
+  --base       compare with this file on the "What changed" page (default: the last committed version)
+${DESCRIPTION_USAGE}`;
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
@@ -24,6 +25,7 @@ const { values } = parseCli({
   host: { type: 'string', default: DEFAULT_HOST },
   base: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  ...DESCRIPTION_OPTIONS,
 });
 
 if (values.help) {
@@ -75,6 +77,7 @@ try {
     port,
     mockPort,
     host: values.host!,
+    access: descriptionOptions(values),
     ...(values.base ? { base: values.base } : {}),
   });
 } catch (error) {

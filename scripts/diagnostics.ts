@@ -1,6 +1,7 @@
 // Problems found anywhere in the pipeline are plain data: collected, sorted,
 // printed once, and turned into an exit code by the command that ran.
 import { relative } from 'node:path';
+import { printable } from './terminal.ts';
 
 export type Severity = 'error' | 'warning';
 
@@ -35,10 +36,13 @@ export function dedupeDiagnostics(diagnostics: readonly Diagnostic[]): Diagnosti
   });
 }
 
-/** `file:line:col severity rule message`, the shape editors and CI annotators understand. */
+/**
+ * `file:line:col severity rule message`, the shape editors and CI annotators understand. Messages
+ * quote the description, so control characters in them are shown escaped: one problem, one line.
+ */
 export function formatDiagnostic(d: Diagnostic, cwd = process.cwd()): string {
   const file = relative(cwd, d.file) || d.file;
-  return `${file}:${d.line}:${d.col} ${d.severity} ${d.rule} ${d.message}`;
+  return `${printable(file)}:${d.line}:${d.col} ${d.severity} ${printable(d.rule)} ${printable(d.message)}`;
 }
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[], cwd = process.cwd()): string {

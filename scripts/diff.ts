@@ -4,6 +4,7 @@
 // version at another git ref (a pull request's base branch).
 // Exit code: 0 the gate passes, 1 it fails (`--fail-on`: breaking by default), 2 a document did not load.
 import { parseArgs } from 'node:util';
+import { DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, descriptionOptions } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
 import { resolveBaseSpec } from './diff/base.ts';
 import { compareModels } from './diff/compare.ts';
@@ -13,7 +14,9 @@ import { formatMarkdown } from './diff/format-markdown.ts';
 import { FAIL_ON, failsGate, isFailOn } from './diff/gate.ts';
 import { isDate, today } from './diff/lifecycle.ts';
 import type { ApiChanges } from './diff/types.ts';
-import { buildModel, type ApiModel } from './model/index.ts';
+import type { ApiModel } from './model/index.ts';
+import { createModelBuilder, type ModelBuilder } from './model/isolated.ts';
+import type { LoadOptions } from './model/load.ts';
 
 const FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 type Format = (typeof FORMATS)[number];
@@ -25,14 +28,19 @@ const USAGE = `Usage:
 Options:
   --format text|json|markdown|github   output (default text; --json and --markdown are short for the first two)
   --fail-on breaking|warning|never     exit 1 on a breaking change (default), also on a warning, or never
-  --date YYYY-MM-DD                    the day sunset dates are judged against (default today, UTC)`;
+  --date YYYY-MM-DD                    the day sunset dates are judged against (default today, UTC)
+${DESCRIPTION_USAGE}`;
 
-async function load(path: string, label: string, configPath?: string): Promise<ApiModel | null> {
+async function load(builder: ModelBuilder, path: string, label: string, access: LoadOptions): Promise<ApiModel | null> {
   try {
     // Validation and lint belong to `npm run lint`; here they would only double the time on large documents.
-    const result = await buildModel(path, { lint: false, validate: false, ...(configPath ? { configPath } : {}) });
+    // On the model worker, under its memory bound: a description that would exhaust memory does not load (exit 2).
+    const result = await builder.build(path, { lint: false, validate: false, ...access });
     if (hasErrors(result.diagnostics)) {
       process.stderr.write(`${label} has errors; the comparison may be incomplete:\n${formatDiagnostics(result.diagnostics)}\n`);
+    } else if (result.diagnostics.length > 0) {
+      // A foreign config's refused plugins, a capped example: said, and the comparison goes on.
+      process.stderr.write(`${label}:\n${formatDiagnostics(result.diagnostics)}\n`);
     }
     return result.model;
   } catch (error) {
@@ -71,6 +79,7 @@ async function main(): Promise<number> {
         base: { type: 'string' },
         'base-ref': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        ...DESCRIPTION_OPTIONS,
       },
     });
   } catch (error) {
@@ -94,7 +103,8 @@ async function main(): Promise<number> {
 
   const headPath = positionals[positionals.length - 1];
   const ref = values['base-ref'];
-  const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, ...(ref ? { ref } : {}) });
+  const access = descriptionOptions(values);
+  const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, access, ...(ref ? { ref } : {}) });
   if (!base) {
     process.stderr.write(
       ref
@@ -103,8 +113,9 @@ async function main(): Promise<number> {
     );
     return 2;
   }
+  const builder = createModelBuilder();
   try {
-    const [before, after] = [await load(base.path, base.label, base.configPath), await load(headPath, headPath)];
+    const [before, after] = [await load(builder, base.path, base.label, base.access), await load(builder, headPath, headPath, access)];
     if (!before || !after) return 2;
     const compared = compareModels(before, after, { date, checkVersion: true });
     const changes: ApiChanges = { ...compared, base: { ...compared.base, label: base.label }, head: { ...compared.head, label: headPath } };
@@ -113,6 +124,7 @@ async function main(): Promise<number> {
     if (failed && changes.summary.breaking === 0) process.stderr.write(`Failing on ${changes.summary.warnings} warning(s): --fail-on warning.\n`);
     return failed ? 1 : 0;
   } finally {
+    await builder.close();
     await base.cleanup();
   }
 }

@@ -1,17 +1,21 @@
-// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`:
+// `npm run mock [-- --port 4010 --host 127.0.0.1 --spec openapi/openapi.yaml --site http://127.0.0.1:4321 --quiet]`
+// (and `--root`, `--allow-remote`, `--config`: what the description may read, see cli/args.ts):
 // serve the document's operations from its examples, check requests against
-// it, and reload on every save.
+// it, and reload on every save. `--help` lists the switches for state,
+// generated answers, latency and faults, and callbacks (scripts/mock/help.ts).
 import { enableCompileCache } from 'node:module';
-import { DEFAULT_SPEC, parseCli } from './cli/args.ts';
+import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
 import { parsePort, portProblem } from './cli/ports.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
+import { readFeatures } from './mock/features.ts';
+import { MOCK_HELP } from './mock/help.ts';
 import type { MockServer } from './mock/server.ts';
+import { printable } from './terminal.ts';
 
 // Node keeps the compiled code of the modules it loads (the OpenAPI tooling is
 // large): the second start skips a third of the work. Before any heavy import.
 enableCompileCache();
-const { startMockServer } = await import('./mock/server.ts');
 
 const { values } = parseCli({
   port: { type: 'string', default: String(DEFAULT_MOCK_PORT) },
@@ -19,7 +23,29 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   site: { type: 'string', default: DEFAULT_SITE },
   quiet: { type: 'boolean', default: false },
+  stateful: { type: 'boolean', default: false },
+  state: { type: 'string' },
+  seed: { type: 'string' },
+  dynamic: { type: 'boolean', short: 'd', default: false },
+  latency: { type: 'string' },
+  'fault-rate': { type: 'string' },
+  'error-rate': { type: 'string' },
+  callbacks: { type: 'boolean', default: false },
+  'callback-hosts': { type: 'string' },
+  help: { type: 'boolean', default: false },
+  ...DESCRIPTION_OPTIONS,
 });
+if (values.help) {
+  process.stdout.write(MOCK_HELP);
+  process.exit(0);
+}
+const features = readFeatures(values);
+if (typeof features === 'string') {
+  console.error(features);
+  process.exit(2);
+}
+const access = descriptionOptions(values);
+const { startMockServer } = await import('./mock/server.ts');
 
 let port: number;
 try {
@@ -38,6 +64,8 @@ try {
     site: values.site,
     quiet: values.quiet,
     watch: true,
+    access,
+    features,
   });
 } catch (error) {
   if (error instanceof DiagnosticsError) {
@@ -51,7 +79,7 @@ try {
 }
 
 const { title, version, operations } = mock.current();
-console.log(`Mock server listening on ${mock.url} (${title} ${version}, ${operations} operation${operations === 1 ? '' : 's'})`);
+console.log(`Mock server listening on ${mock.url} (${printable(`${title} ${version}`)}, ${operations} operation${operations === 1 ? '' : 's'})`);
 
 let stopping = false;
 const stop = () => {

@@ -2,7 +2,7 @@
 // so the try-it panels have something to answer them. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { DEFAULT_SPEC, ROOT, parseCli } from './cli/args.ts';
+import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, ROOT, descriptionArgs, descriptionOptions, parseCli } from './cli/args.ts';
 import { mockLine } from './cli/mock-example.ts';
 import { checkPort, parsePort, portProblem } from './cli/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from './defaults.ts';
@@ -10,14 +10,15 @@ import { startMockServer } from './mock/server.ts';
 import type { ApiModel } from './model/types.ts';
 import { serveStatic } from './serve-static.ts';
 
-const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist]
+const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist] [--root <dir>] [--allow-remote <origin>] [--config <file>]
 
 Builds the portal, serves it, and starts the mock server.
   --port       port of the portal (default 4321)
   --mock-port  port of the mock server (default 4010)
   --host       address both listen on (default 127.0.0.1)
   --spec       the OpenAPI description (default openapi/openapi.yaml)
-  --out        where the portal is built and served from (default site/dist)`;
+  --out        where the portal is built and served from (default site/dist)
+${DESCRIPTION_USAGE}`;
 
 const { values } = parseCli({
   port: { type: 'string', default: String(DEFAULT_PORTAL_PORT) },
@@ -26,6 +27,7 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
   help: { type: 'boolean', short: 'h', default: false },
+  ...DESCRIPTION_OPTIONS,
 });
 
 if (values.help) {
@@ -46,6 +48,7 @@ const host = values.host;
 const portalPort = port('--port', values.port);
 const mockPort = port('--mock-port', values['mock-port']);
 const spec = resolve(values.spec);
+const access = descriptionOptions(values);
 const outDir = resolve(values.out);
 const portalUrl = `${httpOrigin(host, portalPort)}/`;
 const mockUrl = httpOrigin(host, mockPort);
@@ -60,7 +63,7 @@ const MOCK = { what: 'mock server', hint: { command: 'npm start', flag: '--mock-
 
 function build(closers: (() => Promise<void>)[]): Promise<void> {
   return new Promise((resolveBuild, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts'), '--spec', spec, '--out', outDir, '--site', portalUrl], {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/build.ts'), '--spec', spec, '--out', outDir, '--site', portalUrl, ...descriptionArgs(access)], {
       cwd: ROOT,
       // The try-it panels' default target: this mock, on whatever port it was given.
       env: { ...process.env, PORTAL_MOCK_URL: mockUrl },
@@ -99,7 +102,16 @@ async function main(): Promise<void> {
   try {
     console.error(`Building the portal from ${spec}…`);
     await build(closers);
-    const mock = await startMockServer({ spec, port: mockPort, host, site: portalUrl.replace(/\/$/, ''), quiet: false, watch: false });
+    const mock = await startMockServer({
+      spec,
+      port: mockPort,
+      host,
+      site: portalUrl.replace(/\/$/, ''),
+      quiet: false,
+      watch: false,
+      access,
+      vocabulary: false,
+    });
     closers.push(() => mock.close());
     served = mock.current().model;
     const portal = await serveStatic(outDir, { port: portalPort, host });

@@ -1,29 +1,31 @@
 // House rules for the Petstore description that Redocly's configurable rules
-// cannot express: they compare values across fields and across operations
-// (the deprecation lifecycle). Plain ESM JavaScript because Redocly imports
-// plugins itself. Every problem points at the offending node.
+// cannot express: our deprecation policy (dates on every deprecation, six
+// months' notice, the headers the answers declare). What the portal reads in
+// any description (dates that are dates, in order, only on deprecated
+// operations, a replacement that exists) is checked by the project's own
+// rules, `portal/*` (scripts/model/ruleset), on every description. Plain ESM
+// JavaScript because Redocly imports plugins itself. Every problem points at
+// the offending node. It imports nothing, so the folder can be copied anywhere.
 
-const LIFECYCLE_FIELDS = ['x-deprecated-at', 'x-sunset', 'x-replaced-by'];
 const DATE_FIELDS = ['x-deprecated-at', 'x-sunset'];
 const MIN_NOTICE_MONTHS = 6;
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+// An RFC 3339 date, or date-time with its seconds and offset: the dates `portal/lifecycle-date` accepts.
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2}))?$/;
 
-/** Milliseconds since the epoch for an ISO 8601 date or date-time, or undefined if it is not one (or not a real day). */
+/**
+ * Milliseconds since the epoch for a date the portal reads, else undefined: `portal/lifecycle-date`,
+ * which runs on every description, reports those, so the rules here say nothing about them.
+ */
 function parseIsoDate(value) {
-  // YAML 1.1 loaders turn an unquoted 2027-06-30 into a Date; it is still a date.
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
   if (typeof value !== 'string') return undefined;
   const m = ISO_DATE.exec(value);
   if (!m) return undefined;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const midnight = new Date(Date.UTC(year, month - 1, day));
   // Date.UTC rolls 2027-02-30 over to March; a real day survives the round trip.
-  if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== day) {
-    return undefined;
-  }
-  if (m[4] === undefined) return midnight.getTime();
-  const ms = Date.parse(value);
+  if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== day) return undefined;
+  const ms = Date.parse(value.replace(' ', 'T'));
   return Number.isNaN(ms) ? undefined : ms;
 }
 
@@ -51,39 +53,6 @@ function findKey(map, name) {
   return Object.keys(map ?? {}).find((key) => key.toLowerCase() === name.toLowerCase());
 }
 
-/** `x-deprecated-at` and `x-sunset` are ISO 8601 dates. */
-function IsoDate() {
-  return {
-    Operation(operation, ctx) {
-      for (const field of DATE_FIELDS) {
-        if (operation[field] === undefined) continue;
-        if (parseIsoDate(operation[field]) === undefined) {
-          ctx.report({
-            message: `\`${field}\` must be an ISO 8601 date such as 2027-06-30, found ${JSON.stringify(operation[field])}.`,
-            location: ctx.location.child(field),
-          });
-        }
-      }
-    },
-  };
-}
-
-/** The lifecycle extensions describe a deprecation, so they belong only on deprecated operations. */
-function OnlyOnDeprecated() {
-  return {
-    Operation(operation, ctx) {
-      if (operation.deprecated === true) return;
-      for (const field of LIFECYCLE_FIELDS) {
-        if (operation[field] === undefined) continue;
-        ctx.report({
-          message: `\`${field}\` is only allowed on a deprecated operation: add \`deprecated: true\` or remove \`${field}\`.`,
-          location: ctx.location.child(field).key(),
-        });
-      }
-    },
-  };
-}
-
 /** A deprecated operation says when it was deprecated and when it goes away, so readers can plan. */
 function DeprecatedNeedsDates() {
   return {
@@ -99,51 +68,23 @@ function DeprecatedNeedsDates() {
   };
 }
 
-/** Deprecation comes before the sunset, with the notice the policy promises. */
-function DeprecationOrder() {
+/**
+ * Our policy promises six months between deprecation and sunset. A sunset before the
+ * deprecation is `portal/lifecycle-order`'s to report.
+ */
+function NoticePeriod() {
   return {
     Operation(operation, ctx) {
       const deprecatedAt = parseIsoDate(operation['x-deprecated-at']);
       const sunset = parseIsoDate(operation['x-sunset']);
-      if (deprecatedAt === undefined || sunset === undefined) return;
-      if (sunset <= deprecatedAt) {
+      if (deprecatedAt === undefined || sunset === undefined || isoDay(sunset) < isoDay(deprecatedAt)) return;
+      const earliest = addMonths(deprecatedAt, MIN_NOTICE_MONTHS);
+      if (sunset < earliest) {
         ctx.report({
-          message: `\`x-sunset\` (${isoDay(sunset)}) must come after \`x-deprecated-at\` (${isoDay(deprecatedAt)}).`,
-          location: ctx.location.child('x-sunset'),
-        });
-      } else if (sunset < addMonths(deprecatedAt, MIN_NOTICE_MONTHS)) {
-        ctx.report({
-          message: `\`x-sunset\` (${isoDay(sunset)}) must be at least ${MIN_NOTICE_MONTHS} months after \`x-deprecated-at\` (${isoDay(deprecatedAt)}); the earliest allowed is ${isoDay(addMonths(deprecatedAt, MIN_NOTICE_MONTHS))}.`,
+          message: `\`x-sunset\` (${isoDay(sunset)}) must be at least ${MIN_NOTICE_MONTHS} months after \`x-deprecated-at\` (${isoDay(deprecatedAt)}); the earliest allowed is ${isoDay(earliest)}.`,
           location: ctx.location.child('x-sunset'),
         });
       }
-    },
-  };
-}
-
-/** `x-replaced-by` names another operation of this document by its operationId. */
-function ReplacedByExists() {
-  const operationIds = new Set();
-  const replacements = [];
-  return {
-    Operation(operation, ctx) {
-      if (typeof operation.operationId === 'string') operationIds.add(operation.operationId);
-      const target = operation['x-replaced-by'];
-      if (target === undefined) return;
-      replacements.push({ target, self: operation.operationId, location: ctx.location.child('x-replaced-by') });
-    },
-    Root: {
-      leave(_root, ctx) {
-        for (const { target, self, location } of replacements) {
-          if (typeof target !== 'string' || target === '') {
-            ctx.report({ message: '`x-replaced-by` must be the operationId of the replacing operation.', location });
-          } else if (target === self) {
-            ctx.report({ message: `\`x-replaced-by\` names the operation itself (\`${target}\`).`, location });
-          } else if (!operationIds.has(target)) {
-            ctx.report({ message: `\`x-replaced-by\` names \`${target}\`, but no operation has that operationId.`, location });
-          }
-        }
-      },
     },
   };
 }
@@ -207,11 +148,8 @@ export default function houseRulesPlugin() {
     id: 'house-rules',
     rules: {
       oas3: {
-        'iso-date': IsoDate,
-        'only-on-deprecated': OnlyOnDeprecated,
         'deprecated-needs-dates': DeprecatedNeedsDates,
-        'deprecation-order': DeprecationOrder,
-        'replaced-by-exists': ReplacedByExists,
+        'notice-period': NoticePeriod,
         'deprecation-headers': DeprecationHeaders,
       },
     },

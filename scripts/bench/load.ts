@@ -44,3 +44,36 @@ export async function load(base: string, probe: Probe, connections: number, seco
     errors: r.errors + r.timeouts,
   };
 }
+
+/** One step of a loop each connection runs in turn; `next` reads an answer into the connection's context. */
+export interface LoopStep {
+  probe: Probe;
+  /** The path to request, from what earlier steps read (e.g. the id just created). */
+  path?: (context: Record<string, unknown>) => string;
+  /** Reads an answer's body into the context. */
+  read?: (body: string, context: Record<string, unknown>) => void;
+}
+
+/** Load where each connection repeats the same steps in order (create, then read what it created). */
+export async function loadLoop(base: string, steps: LoopStep[], connections: number, seconds: number): Promise<LoadResult> {
+  const r = await loadAutocannon()({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: steps.map((step) => {
+      const request: Record<string, unknown> = { method: step.probe.method, path: step.probe.path, headers: step.probe.headers, body: step.probe.body };
+      // autocannon calls whatever is set: a hook is given only where the step has one.
+      const { path, read } = step;
+      if (path) request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => ({ ...req, path: path(context) });
+      if (read) request.onResponse = (_status: number, body: string, context: Record<string, unknown>) => read(body, context);
+      return request;
+    }),
+  });
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}

@@ -27,6 +27,17 @@ export const MOCKS: Record<'ours' | 'oursQuiet' | 'prism' | 'prismSilent', MockS
   },
 };
 
+/** Ours with `--stateful`, its records in the process or, given an address, in Redis. */
+export function statefulMock(redisUrl?: string): MockSetup {
+  return {
+    subject: redisUrl ? 'ours --state redis' : 'ours --stateful',
+    args: (spec, port) => [
+      NODE,
+      [TOOLS.ourMock, '--spec', spec, '--host', '127.0.0.1', '--port', String(port), ...(redisUrl ? ['--state', redisUrl] : ['--stateful'])],
+    ],
+  };
+}
+
 /** A request each document's mock answers with 200 once it is up. */
 export const FIRST_ANSWER: Record<DocName, Probe> = {
   ours: { method: 'GET', path: '/pets', headers: { authorization: 'Bearer bench-token' } },

@@ -3,6 +3,7 @@
 // first GET that needs no path parameter (one needing no parameter at all, if there is one),
 // with the credentials its security asks for, any value being accepted by the mock.
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.ts';
+import { printable } from '../terminal.ts';
 
 const KEY = 'any-key';
 
@@ -43,5 +44,6 @@ export function mockExample(model: ApiModel, mockUrl: string): string | undefine
 /** `Mock server: <url> (for example: curl …)`. */
 export function mockLine(mockUrl: string, model?: ApiModel): string {
   const example = model ? mockExample(model, mockUrl) : undefined;
-  return `Mock server: ${mockUrl}${example ? ` (for example: ${example})` : ''}`;
+  // The example quotes paths and parameter names from the description: shown with control characters escaped.
+  return `Mock server: ${mockUrl}${example ? ` (for example: ${printable(example)})` : ''}`;
 }

@@ -9,8 +9,11 @@ import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
 import { compareModels } from '../diff/compare.ts';
 import { groupChanges, type ChangeReport } from '../diff/format.ts';
-import { buildModel, type ApiModel } from '../model/index.ts';
+import type { ApiModel } from '../model/index.ts';
+import type { ModelBuilder } from '../model/isolated.ts';
+import type { LoadOptions } from '../model/load.ts';
 import type { PreviewChanges } from './channel.ts';
+import { printable } from '../terminal.ts';
 
 const run = promisify(execFile);
 
@@ -25,7 +28,7 @@ export interface ChangeTracker {
   compare(head: ApiModel, version: number): Promise<PreviewChanges>;
 }
 
-export function createChangeTracker(spec: string, baseFile?: string): ChangeTracker {
+export function createChangeTracker(spec: string, baseFile: string | undefined, builder: ModelBuilder, access: LoadOptions = {}): ChangeTracker {
   let base: Base | undefined;
 
   /** Identifies the base version cheaply, so it is rebuilt only when it changed. */
@@ -44,13 +47,13 @@ export function createChangeTracker(spec: string, baseFile?: string): ChangeTrac
 
   async function loadBase(key: string): Promise<Base> {
     const commit = key.startsWith('git:') && key !== 'git:none' ? key.slice(4) : undefined;
-    const found = await resolveBaseSpec(spec, baseFile ? { base: baseFile } : commit ? { ref: commit } : {});
+    const found = await resolveBaseSpec(spec, { ...(baseFile ? { base: baseFile } : commit ? { ref: commit } : {}), access });
     if (!found) {
       return { key, unavailable: `${spec} has no committed version to compare with yet. Commit it, or start the preview with --base <file>.` };
     }
     const label = baseFile ? found.label : found.label.replace(commit ?? '', 'HEAD');
     try {
-      const result = await buildModel(found.path, { lint: false, validate: false, ...(found.configPath ? { configPath: found.configPath } : {}) });
+      const result = await builder.build(found.path, { lint: false, validate: false, ...found.access });
       return { key, label, model: result.model };
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;
@@ -87,6 +90,11 @@ function firstBreaking(report: ChangeReport): string | undefined {
 
 /** One line for the terminal: `2 changes since HEAD:openapi/openapi.yaml, 1 breaking: GET /store/inventory was removed`. */
 export function changeSummary(changes: PreviewChanges): string {
+  // Messages and titles quote the description: control characters are shown escaped in the terminal.
+  return printable(summaryText(changes));
+}
+
+function summaryText(changes: PreviewChanges): string {
   const report = changes.report;
   if (!report) return `What changed: ${changes.unavailable ?? 'no comparison available.'}`;
   const since = changes.baseLabel ? ` since ${changes.baseLabel}` : '';

@@ -16,6 +16,8 @@ import { ROOT } from '../cli/args.ts';
 import { checkPort } from '../cli/ports.ts';
 import { httpOrigin } from '../defaults.ts';
 import { normalizeDocument } from '../model/index.ts';
+import { createModelBuilder } from '../model/isolated.ts';
+import type { LoadOptions } from '../model/load.ts';
 import { writeModelFile } from '../site/model-file.ts';
 import { previewChannel, type PreviewChannel } from './channel.ts';
 import { createChangeTracker } from './changes.ts';
@@ -32,6 +34,8 @@ export interface PreviewOptions {
   host: string;
   /** Compare with this file instead of the last committed version. */
   base?: string;
+  /** What the description may read (--root, --allow-remote) and its config (--config). */
+  access?: LoadOptions;
   /** Where build reports go (default stderr, keeping stdout for the addresses). */
   log?: (text: string) => void;
 }
@@ -64,8 +68,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const changesUrl = `${url}changes/`;
   const dir = await mkdtemp(join(tmpdir(), 'portal-preview-'));
   const modelFile = join(dir, 'model.json');
+  const access = options.access ?? {};
   const channel = previewChannel(ROOT);
-  channel.folders = [dirname(spec), ROOT];
+  channel.folders = [access.root ?? dirname(spec), ROOT];
+  // Every save is built on the model worker, under its memory bound: a save that would exhaust memory is
+  // reported like any broken save, and the pages and the mock keep the last good version.
+  const builder = createModelBuilder();
+  builder.warm();
   const mock = createPreviewMock({ spec, port: options.mockPort, host: options.host, site: url, log });
   const watcher = watchFiles(() => loop.schedule());
   const rebuilder = createRebuilder({
@@ -73,7 +82,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     modelFile,
     channel,
     watcher,
-    changes: createChangeTracker(spec, options.base),
+    changes: createChangeTracker(spec, options.base, builder, access),
+    builder,
+    access,
     onBuild: (build) => mock.built(build),
     log,
     changesUrl,
@@ -89,7 +100,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     watcher.close();
     // Open event streams end first, or the dev server would wait on them.
     channel.close();
-    await Promise.allSettled([site?.close(), mock.close()]);
+    await Promise.allSettled([site?.close(), mock.close(), builder.close()]);
     await rm(dir, { recursive: true, force: true });
   };
   try {

@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DiagnosticsError, formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { buildModel, type BuildResult } from '../model/index.ts';
+import type { BuildResult } from '../model/index.ts';
+import type { ModelBuilder } from '../model/isolated.ts';
+import type { LoadOptions } from '../model/load.ts';
 import { writeModelFile } from '../site/model-file.ts';
 import type { PreviewChannel } from './channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
@@ -19,6 +21,10 @@ export interface RebuildOptions {
   modelFile: string;
   channel: PreviewChannel;
   watcher: FileWatcher;
+  /** The model worker every save is built on. */
+  builder: ModelBuilder;
+  /** What the description may read, and its config. */
+  access?: LoadOptions;
   changes: ChangeTracker;
   /** Receives each good build before the pages reload (the mock swaps to it). */
   onBuild?: (build: BuildResult) => void | Promise<void>;
@@ -53,7 +59,7 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
       let result: BuildResult | undefined;
       let diagnostics: Diagnostic[];
       try {
-        result = await buildModel(spec);
+        result = await options.builder.build(spec, options.access);
         diagnostics = result.diagnostics;
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
@@ -61,7 +67,8 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
       }
       // Only a document that does not load keeps the last good version; lint and validation errors are shown, not blocking.
       const failed = !result;
-      if (result) documentFiles = result.files.map((f) => resolve(f));
+      // The config is watched too: a save to it rebuilds, and its problems are shown like the description's.
+      if (result) documentFiles = [...result.files, ...(result.configFile ? [result.configFile] : [])].map((f) => resolve(f));
       // The files named by problems are watched and viewable too (the source view keeps to the description's
       // folder and the project): a broken `$ref` may point into a new file.
       const named = diagnostics.map((d) => resolve(d.file)).filter((f) => existsSync(f));

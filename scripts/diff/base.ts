@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
+import { isInside } from '../model/access.ts';
+import { MAX_FILE_BYTES } from '../model/limits.ts';
+import type { LoadOptions } from '../model/load.ts';
 
 const run = promisify(execFile);
 
@@ -18,8 +21,11 @@ export interface BaseSpec {
   /** For reports: the file given, or `HEAD:openapi/openapi.yaml`. */
   label: string;
   source: 'file' | 'git';
-  /** The working copy's `redocly.yaml`, for a git copy: the temporary folder has none beside it. */
-  configPath?: string;
+  /**
+   * What the base may read and its config, for buildModel: the working copy's rules, with the root
+   * moved to the same place in the copy, and the working copy's `redocly.yaml` (the copy has none).
+   */
+  access: LoadOptions;
   /** Removes the temporary copy (no-op for a given file). */
   cleanup: () => Promise<void>;
 }
@@ -29,11 +35,14 @@ export interface BaseOptions {
   base?: string;
   /** Git revision to read (default `HEAD`). */
   ref?: string;
+  /** What the working copy may read, and its config (--root, --allow-remote, --config). */
+  access?: LoadOptions;
 }
 
 async function git(cwd: string, args: string[]): Promise<Buffer | null> {
   try {
-    const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 });
+    // A file past the size a description file may have is not copied: loading the copy reports it.
+    const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: MAX_FILE_BYTES });
     return stdout;
   } catch {
     return null;
@@ -43,9 +52,15 @@ async function git(cwd: string, args: string[]): Promise<Buffer | null> {
 /** Relative file references (`$ref: schemas/pet.yaml#/Pet`) found anywhere in a parsed document. */
 function fileRefs(doc: unknown): string[] {
   const found = new Set<string>();
+  // YAML aliases share nodes: each is looked at once, or a few aliases would be walked billions of times.
+  const seen = new Set<object>();
   const stack: unknown[] = [doc];
   while (stack.length) {
     const node = stack.pop();
+    if (node && typeof node === 'object') {
+      if (seen.has(node)) continue;
+      seen.add(node);
+    }
     if (Array.isArray(node)) {
       stack.push(...node);
     } else if (node && typeof node === 'object') {
@@ -69,9 +84,13 @@ function fileRefs(doc: unknown): string[] {
  * or not committed at `ref`.
  */
 export async function resolveBaseSpec(specPath: string, options: BaseOptions = {}): Promise<BaseSpec | null> {
+  const access = options.access ?? {};
   if (options.base) {
     const path = resolve(options.base);
-    return { path, label: options.base, source: 'file', cleanup: async () => {} };
+    // The working copy's root applies to a base inside it; another base file reads from its own folder.
+    const root = access.root && isInside(access.root, path) ? access.root : undefined;
+    const { root: _root, ...rest } = access;
+    return { path, label: options.base, source: 'file', access: { ...rest, ...(root ? { root } : {}) }, cleanup: async () => {} };
   }
   const ref = options.ref ?? 'HEAD';
   let entry: string;
@@ -116,11 +135,19 @@ export async function resolveBaseSpec(specPath: string, options: BaseOptions = {
     throw error;
   }
   const config = join(dirname(entry), 'redocly.yaml');
+  const rootRel = relative(root, await realpath(access.root ?? dirname(entry)))
+    .split(sep)
+    .join('/');
+  const copiedRoot = rootRel.startsWith('..') ? dir : join(dir, ...rootRel.split('/').filter(Boolean));
   return {
     path: join(dir, ...entryRel.split('/')),
     label: `${ref}:${entryRel}`,
     source: 'git',
-    ...(existsSync(config) ? { configPath: config } : {}),
+    access: {
+      ...access,
+      root: copiedRoot,
+      ...(!access.configPath && existsSync(config) ? { configPath: config, configExplicit: false } : {}),
+    },
     cleanup,
   };
 }

@@ -3,6 +3,7 @@
 // operation's or schema's file and line in the head document when known, so
 // they show up on the pull request's diff.
 import { relative, resolve } from 'node:path';
+import { printable } from '../terminal.ts';
 import { groupChanges } from './format.ts';
 import type { ApiChanges, ChangeLevel } from './types.ts';
 
@@ -36,9 +37,9 @@ export function formatGithub(changes: ApiChanges, options: GithubOptions = {}): 
       const props = [
         ...(file ? [`file=${escapeProperty(repoPath(file))}`] : []),
         ...(c.source ? [`line=${c.source.line}`] : []),
-        `title=${escapeProperty(`${group.title}: ${c.kind}`)}`,
+        `title=${escapeProperty(printable(`${group.title}: ${c.kind}`))}`,
       ];
-      lines.push(`::${COMMAND[c.level]} ${props.join(',')}::${escapeData(`${c.message}${c.location ? ` [${c.location}]` : ''}`)}`);
+      lines.push(`::${COMMAND[c.level]} ${props.join(',')}::${escapeData(printable(`${c.message}${c.location ? ` [${c.location}]` : ''}`))}`);
     }
   }
   const { base, head } = changes;

@@ -1,6 +1,7 @@
 // A pull-request comment: the headline, a summary table, then the changes by
 // level (breaking first), long lists folded into <details> so the comment
 // stays readable on large changes.
+import { printable } from '../terminal.ts';
 import { groupChanges } from './format.ts';
 import type { ApiChange, ApiChanges, ChangeLevel } from './types.ts';
 
@@ -12,12 +13,12 @@ export const MARKDOWN_MARKER = '<!-- api-changes -->';
 
 /** Escapes text for Markdown so paths like `/pets/{id}` or `.*` render literally; line breaks would end a list item. */
 export function md(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
+  return printable(text.replace(/\s*[\r\n]+\s*/g, ' ')).replace(/[\\`*_{}[\]()<>#+!|~]/g, (c) => `\\${c}`);
 }
 
 /** Inline code, with backticks that cannot close it. */
 function code(text: string): string {
-  return `\`${text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/`/g, "'")}\``;
+  return `\`${printable(text.replace(/\s*[\r\n]+\s*/g, ' ')).replace(/`/g, "'")}\``;
 }
 
 const SECTIONS: { level: ChangeLevel; title: string }[] = [

@@ -4,6 +4,7 @@
 // page can render it as it likes; the text, Markdown (format-markdown.ts) and
 // GitHub (format-github.ts) renderings build on it.
 import { styleText } from 'node:util';
+import { printable } from '../terminal.ts';
 import type { ApiChange, ApiChanges, ChangeLevel, ChangeSubject } from './types.ts';
 
 export interface ChangeGroup {
@@ -103,9 +104,10 @@ const TAGS: Record<ChangeLevel, string> = { breaking: 'BREAKING', warning: 'warn
 export function formatText(changes: ApiChanges, options: TextOptions = {}): string {
   const paint = (style: Parameters<typeof styleText>[0], text: string): string => (options.color ? styleText(style, text, { validateStream: false }) : text);
   const report = groupChanges(changes);
+  // Titles, names and messages quote the descriptions: their control characters are shown escaped.
   const describe = (side: 'base' | 'head', label?: string): string => {
-    const named = `${changes[side].title} ${changes[side].version}`;
-    return label ? `${label} (${named})` : named;
+    const named = printable(`${changes[side].title} ${changes[side].version}`);
+    return label ? `${printable(label)} (${named})` : named;
   };
   const lines: string[] = [`Comparing ${describe('base', options.baseLabel)} with ${describe('head', options.headLabel)}`];
   if (!changes.changes.length) {
@@ -114,11 +116,11 @@ export function formatText(changes: ApiChanges, options: TextOptions = {}): stri
   }
   lines.push(...summaryLines(changes));
   for (const group of report.groups) {
-    lines.push('', paint('bold', group.title));
+    lines.push('', paint('bold', printable(group.title)));
     for (const c of group.changes) {
       const tag =
         c.level === 'breaking' ? paint(['bold', 'red'], TAGS.breaking) : c.level === 'warning' ? paint('yellow', TAGS.warning) : paint('dim', TAGS.info);
-      lines.push(`  ${tag}  ${c.message}${c.location ? paint('dim', ` [${c.location}]`) : ''}`);
+      lines.push(`  ${tag}  ${printable(c.message)}${c.location ? paint('dim', ` [${printable(c.location)}]`) : ''}`);
     }
   }
   lines.push('', `${report.headline}.`);

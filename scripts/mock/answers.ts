@@ -3,10 +3,10 @@
 // already listed, so answering a request is a lookup and a write. Only
 // `Prefer: dynamic=true`, and responses with a schema but no example at all,
 // need the engine at request time.
-import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { baseMediaType, bodyKind } from '../model/media.ts';
 import type { Header, MediaType, Operation, Response, SchemaNode } from '../model/types.ts';
 import type { DeprecationSignals } from './deprecation.ts';
+import type { LeftOutHeaders } from './header-values.ts';
 
 export interface Answer {
   status: number;
@@ -40,6 +40,8 @@ export interface PreparedResponse {
   preferred: PreparedMedia | undefined;
   /** Its first example is `{code, message, status}`: the mock may fill it with a precise message. */
   errorShaped: boolean;
+  /** Its JSON media type's schema and first example: what the mock's own errors are shaped after. */
+  json?: { type: string; schema: SchemaNode; example: unknown; headers: string[] };
 }
 
 export interface PreparedAnswers {
@@ -72,16 +74,6 @@ function contentTypeFor(type: string, value: unknown): string {
   return typeof value === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
 }
 
-function safeHeader(name: string, value: string): boolean {
-  try {
-    validateHeaderName(name);
-    validateHeaderValue(name, value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A value for a header the document declares without an example, from its schema. */
 function sampleHeader(schema: SchemaNode | undefined, schemas: Map<string, SchemaNode>, depth = 0): unknown {
   if (!schema || depth > 5) return undefined;
@@ -112,13 +104,13 @@ function headerText(value: unknown): string | undefined {
   return undefined;
 }
 
-function declaredHeaders(headers: Header[], schemas: Map<string, SchemaNode>, signals: boolean): string[] {
+function declaredHeaders(op: Operation, headers: Header[], schemas: Map<string, SchemaNode>, signals: boolean, leftOut: LeftOutHeaders): string[] {
   const out: string[] = [];
   for (const h of headers) {
     const lower = h.name.toLowerCase();
     if (SKIPPED_HEADERS.has(lower) || (signals && SIGNAL_HEADERS.has(lower))) continue;
     const text = headerText(h.example !== undefined ? h.example : sampleHeader(h.schema, schemas));
-    if (text !== undefined && safeHeader(h.name, text)) out.push(h.name, text);
+    if (text !== undefined && leftOut.check(op, h.name, text) !== undefined) out.push(h.name, text);
   }
   return out;
 }
@@ -129,33 +121,48 @@ function isErrorShaped(value: unknown): boolean {
   return typeof v.code === 'string' && typeof v.message === 'string' && typeof v.status === 'number';
 }
 
-function prepareMedia(media: MediaType, status: number, common: string[]): PreparedMedia {
+function prepareMedia(op: Operation, media: MediaType, status: number, common: string[], leftOut: LeftOutHeaders): PreparedMedia {
   const base = baseMediaType(media.mediaType);
+  // A media type key that cannot be a header is answered as bytes.
+  const sendable = (type: string) => leftOut.check(op, 'Content-Type', type) ?? 'application/octet-stream';
   const slash = base.indexOf('/');
   const examples = new Map<string, Answer>();
   for (const example of media.examples) {
     if (example.value === undefined || examples.has(example.name)) continue;
-    const contentType = contentTypeFor(media.mediaType, example.value);
+    const contentType = sendable(contentTypeFor(media.mediaType, example.value));
     const body = serialize(example.value, contentType);
     const headers = ['Content-Type', contentType, 'Content-Length', String(body?.length ?? 0), ...common];
     examples.set(example.name, { status, headers, body });
   }
   const first = examples.values().next().value ?? {
     status,
-    headers: ['Content-Type', contentTypeFor(media.mediaType, {}), ...common],
+    headers: ['Content-Type', sendable(contentTypeFor(media.mediaType, {})), ...common],
     body: undefined,
     generate: media.schema !== undefined,
   };
   return { type: media.mediaType, major: base.slice(0, slash), minor: base.slice(slash + 1), examples, first };
 }
 
-function prepareResponse(response: Response, schemas: Map<string, SchemaNode>, signals: DeprecationSignals | undefined): PreparedResponse {
+/** The JSON media type as a Content-Type: a range is sent as `application/json`, an unsendable one as bytes. */
+function sendableType(op: Operation, type: string, leftOut: LeftOutHeaders): string {
+  if (type.includes('*')) return 'application/json';
+  return leftOut.check(op, 'Content-Type', type) ?? 'application/octet-stream';
+}
+
+function prepareResponse(
+  op: Operation,
+  response: Response,
+  schemas: Map<string, SchemaNode>,
+  signals: DeprecationSignals | undefined,
+  leftOut: LeftOutHeaders,
+): PreparedResponse {
   const status = statusOf(response.status);
-  const common = [...declaredHeaders(response.headers, schemas, signals !== undefined), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
-  const media = response.content.map((m) => prepareMedia(m, status, common));
+  const common = [...declaredHeaders(op, response.headers, schemas, signals !== undefined, leftOut), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
+  const media = response.content.map((m) => prepareMedia(op, m, status, common, leftOut));
   const preferred = media.find((m) => m.major === '*' && m.minor === '*') ?? media.find((m) => m.major === 'application' && m.minor === 'json') ?? media[0];
-  const firstValue = response.content.find((m) => bodyKind(m.mediaType) === 'json')?.examples[0]?.value;
-  return {
+  const jsonMedia = response.content.find((m) => bodyKind(m.mediaType) === 'json');
+  const firstValue = jsonMedia?.examples[0]?.value;
+  const prepared: PreparedResponse = {
     key: response.status,
     status,
     media,
@@ -163,6 +170,11 @@ function prepareResponse(response: Response, schemas: Map<string, SchemaNode>, s
     preferred,
     errorShaped: isErrorShaped(firstValue),
   };
+  if (jsonMedia?.schema) {
+    const type = sendableType(op, jsonMedia.mediaType, leftOut);
+    prepared.json = { type, schema: jsonMedia.schema, example: firstValue, headers: common };
+  }
+  return prepared;
 }
 
 /** Prism's choice when nothing is asked for: the lowest 2XX, else `default` (as 200), else the first. */
@@ -171,8 +183,14 @@ function primaryOf(responses: PreparedResponse[]): PreparedResponse | undefined 
   return success[0] ?? responses.find((r) => r.key === 'default') ?? responses[0];
 }
 
-export function prepareAnswers(op: Operation, schemas: Map<string, SchemaNode>, signals: DeprecationSignals | undefined): PreparedAnswers {
-  const responses = op.responses.map((r) => prepareResponse(r, schemas, signals));
+export function prepareAnswers(
+  op: Operation,
+  schemas: Map<string, SchemaNode>,
+  signals: DeprecationSignals | undefined,
+  leftOut: LeftOutHeaders,
+): PreparedAnswers {
+  // A 1xx is interim (a final answer must follow it): never one the mock can send as its answer.
+  const responses = op.responses.filter((r) => !/^1/.test(r.status)).map((r) => prepareResponse(op, r, schemas, signals, leftOut));
   const primary = primaryOf(responses);
   const answer = primary
     ? (primary.preferred?.first ?? primary.bare)

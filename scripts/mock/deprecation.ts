@@ -2,6 +2,7 @@
 // (RFC 9745, `@<unix seconds>`), `Sunset` (RFC 8594, an HTTP date) and
 // `Link` to the portal page explaining it and to the replacement.
 import type { Operation } from '../model/types.ts';
+import type { LeftOutHeaders } from './header-values.ts';
 
 export interface DeprecationSignals {
   /** Deprecation and Sunset, the same on every answer. */
@@ -24,7 +25,28 @@ function unixSeconds(iso: string): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }
 
-export function deprecationSignals(op: Operation, operations: Operation[], site: string): DeprecationSignals | undefined {
+/** The successor's path as it goes between `<` and `>`: its own text percent-encoded, its parameters from this request. */
+function successorUrl(template: string, params: Record<string, string>): string | undefined {
+  let complete = true;
+  let url = '';
+  try {
+    for (const [i, part] of template.split(/\{([^{}]+)\}/).entries()) {
+      if (i % 2 === 0) {
+        url += encodeURI(part);
+        continue;
+      }
+      const value = Object.hasOwn(params, part) ? params[part] : undefined;
+      if (value === undefined) complete = false;
+      url += encodeURIComponent(value ?? '');
+    }
+  } catch {
+    // A lone surrogate cannot be encoded: the successor's page is linked instead.
+    return undefined;
+  }
+  return complete ? url : undefined;
+}
+
+export function deprecationSignals(op: Operation, operations: Operation[], site: string, leftOut: LeftOutHeaders): DeprecationSignals | undefined {
   const info = op.deprecation ?? {};
   if (!op.deprecated && !info.deprecatedAt && !info.sunset) return undefined;
   const fixed: string[] = [];
@@ -33,8 +55,12 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
   // RFC 9745 has no "just deprecated" form; without a date the header is left out rather than invented.
   const deprecation = at !== undefined ? `@${at}` : declared && /^@-?\d+$/.test(declared) ? declared : undefined;
   if (deprecation && (op.deprecated || at !== undefined)) fixed.push('Deprecation', deprecation);
+  // A declared value that is not RFC 9745's form is left out; said at start when HTTP could not even carry it.
+  else if (declared !== undefined) leftOut.check(op, 'Deprecation', declared);
   const sunsetMs = info.sunset ? Date.parse(info.sunset) : Number.NaN;
-  const sunset = Number.isNaN(sunsetMs) ? declaredExample(op, 'sunset') : new Date(sunsetMs).toUTCString();
+  const declaredSunset = Number.isNaN(sunsetMs) ? declaredExample(op, 'sunset') : undefined;
+  const sunset =
+    declaredSunset !== undefined ? leftOut.check(op, 'Sunset', declaredSunset) : Number.isNaN(sunsetMs) ? undefined : new Date(sunsetMs).toUTCString();
   if (sunset) fixed.push('Sunset', sunset);
 
   const origin = site.replace(/\/+$/, '');
@@ -43,14 +69,7 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
   const successor = info.replacedBy ? operations.find((o) => o.slug === info.replacedBy) : undefined;
   const link = (params: Record<string, string>): string => {
     const parts: string[] = [];
-    if (successor) {
-      let complete = true;
-      const url = successor.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
-        if (params[name] === undefined) complete = false;
-        return encodeURIComponent(params[name] ?? '');
-      });
-      parts.push(`<${complete ? url : page(successor.slug)}>; rel="successor-version"`);
-    }
+    if (successor) parts.push(`<${successorUrl(successor.path, params) ?? page(successor.slug)}>; rel="successor-version"`);
     if (policy) parts.push(policy);
     return parts.join(', ');
   };

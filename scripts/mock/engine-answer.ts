@@ -1,10 +1,14 @@
 // An answer from Prism's engine (engine.ts), written: a body generated from
 // the schema (`Prefer: dynamic=true`, or a response with no example), with
 // the mock's own headers in place of the engine's. The prepared answer is
-// the fallback whenever the engine has none.
-import { serialize, type Answer } from './answers.ts';
-import type { EngineAnswer, EngineOptions, EngineRequest } from './engine.ts';
-import { finish, internalError, send, signalHeaders, type Exchange } from './exchange.ts';
+// the fallback whenever the engine has none; a generation over the mock's
+// limits (time, memory, size) is answered with the Error body.
+import type { Answer } from './answers.ts';
+import type { EngineOptions, EngineRequest } from './engine.ts';
+import type { GenerateResult } from './engine-pool.ts';
+import { finish, internalError, send, sendError, signalHeaders, type Exchange } from './exchange.ts';
+import { printable } from './log.ts';
+import { fieldMap } from './request-checks.ts';
 import type { MockOperation } from './state.ts';
 
 /** Headers the engine sets that describe its own framing, not the answer. */
@@ -21,14 +25,26 @@ export async function engineAnswer(
   extra: string[] = [],
 ): Promise<void> {
   try {
+    const seed = x.ctx.features.seed;
+    if (seed !== undefined) options = { ...options, seed: `${seed} ${mock.op.method} ${x.url}` };
     const out = await x.state.engine.answer(mock.op, engineRequest(x, mock, params, request), options);
     if (x.res.destroyed) return;
-    if (!out) {
+    if (out.kind === 'none') {
       send(x, mock, fallback, params);
       return;
     }
+    if (out.kind === 'limit') {
+      const what = `${mock.op.method.toUpperCase()} ${printable(mock.op.path, 120)}`;
+      x.ctx.log.message(`Generated answer for ${what} stopped: ${out.message}.`);
+      sendError(
+        x,
+        'internal_error',
+        `The answer generated from the schema of ${what} was stopped: ${out.message}. Ask for a declared example instead (Prefer: example=…), or lower the schema's sizes.`,
+      );
+      return;
+    }
     const { contentType, headers } = answerHeaders(out, mock);
-    const body = serialize(out.body, contentType);
+    const body = out.body ? Buffer.from(out.body.buffer, out.body.byteOffset, out.body.byteLength) : undefined;
     const all = [
       'Content-Type',
       contentType,
@@ -54,34 +70,33 @@ export async function engineAnswer(
 
 /** The request as the engine reads it: the operation's path filled in, query and headers as plain records. */
 function engineRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, request: { query?: URLSearchParams; body?: unknown }): EngineRequest {
-  const query: Record<string, string | string[]> = {};
+  // Null prototype: a query key or header named `__proto__` is held like any other.
+  const query = fieldMap<string | string[]>();
   if (request.query)
     for (const key of new Set(request.query.keys())) {
       const all = request.query.getAll(key);
       query[key] = all.length === 1 ? all[0] : all;
     }
-  const headers: Record<string, string> = {};
+  const headers = fieldMap<string>();
   for (const [k, v] of Object.entries(x.req.headers)) if (typeof v === 'string') headers[k] = v;
   return {
     method: mock.op.method,
-    path: mock.op.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? name)),
+    path: mock.op.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(Object.hasOwn(params, name) ? params[name] : name)),
     query,
     headers,
     body: request.body,
   };
 }
 
-/** The engine's headers worth sending, as a flat list, and its Content-Type apart. */
-function answerHeaders(out: EngineAnswer, mock: MockOperation): { contentType: string; headers: string[] } {
-  let contentType = 'application/json';
+/** The engine's headers worth sending, as a flat list, and its Content-Type. */
+function answerHeaders(out: Extract<GenerateResult, { kind: 'answer' }>, mock: MockOperation): { contentType: string; headers: string[] } {
+  const contentType = out.contentType;
   const headers: string[] = [];
-  for (const [name, value] of Object.entries(out.headers ?? {})) {
+  for (const [name, value] of Object.entries(out.headers)) {
     const lower = name.toLowerCase();
-    if (lower === 'content-type') contentType = String(value);
     // Prism marks deprecation with the draft's `deprecation: true`; the mock sends RFC 9745's form instead.
-    else if ((lower === 'deprecation' && String(value) === 'true') || (mock.signals && (lower === 'deprecation' || lower === 'sunset' || lower === 'link')))
-      continue;
-    else if (value !== null && value !== undefined && !FRAMING.has(lower)) headers.push(name, String(value));
+    if ((lower === 'deprecation' && value === 'true') || (mock.signals && (lower === 'deprecation' || lower === 'sunset' || lower === 'link'))) continue;
+    if (!FRAMING.has(lower)) headers.push(name, value);
   }
   return { contentType, headers };
 }

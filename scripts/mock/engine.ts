@@ -1,15 +1,13 @@
 // Prism's engine, for what static examples cannot give: `Prefer:
 // dynamic=true` (a body generated from the schema with fake data) and
-// responses that declare a schema but no example at all. Imported on first
-// use (it takes about half a second to load), and fed one operation at a
-// time, with only the components it reaches, so a large document does not
+// responses that declare a schema but no example at all. It runs in a pool of
+// workers (engine-pool.ts), started on first use, and is fed one operation at
+// a time, with only the components it reaches, so a large document does not
 // pay for dereferencing all of itself.
-import { createRequire } from 'node:module';
 import { getByPointer, isObject } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
 import type { Operation } from '../model/types.ts';
-
-const require = createRequire(import.meta.url);
+import type { EnginePool, GenerateResult } from './engine-pool.ts';
 
 export interface EngineRequest {
   method: string;
@@ -19,47 +17,12 @@ export interface EngineRequest {
   body: unknown;
 }
 
-export interface EngineAnswer {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
 export interface EngineOptions {
   code?: number;
   exampleKey?: string;
   dynamic: boolean;
-}
-
-interface Prism {
-  getHttpOperationsFromSpec(document: unknown): Promise<unknown[]>;
-  createInstance(
-    config: unknown,
-    components: unknown,
-  ): {
-    request(
-      input: unknown,
-      resources: unknown[],
-      config?: unknown,
-    ): () => Promise<{ _tag: 'Left' | 'Right'; left?: unknown; right?: { output: EngineAnswer } }>;
-  };
-}
-
-// Prism logs through pino; the mock prints its own one line per request instead.
-const silentLogger: Record<string, unknown> = { level: 'silent' };
-for (const level of ['fatal', 'error', 'warn', 'info', 'success', 'debug', 'trace']) silentLogger[level] = () => {};
-silentLogger.child = () => silentLogger;
-
-const BASE_CONFIG = { validateRequest: false, validateResponse: false, checkSecurity: false, errors: false, upstreamProxy: undefined, isProxy: false };
-
-let loaded: { prism: Prism; instance: ReturnType<Prism['createInstance']> } | undefined;
-
-function load() {
-  if (!loaded) {
-    const prism = require('@stoplight/prism-http') as Prism;
-    loaded = { prism, instance: prism.createInstance({ ...BASE_CONFIG, mock: { dynamic: false } }, { logger: silentLogger }) };
-  }
-  return loaded;
+  /** `--seed` with the request: the same request gets the same generated body, in any worker, across restarts. */
+  seed?: string;
 }
 
 function collectRefs(node: unknown, out: Set<string>): void {
@@ -72,10 +35,18 @@ function collectRefs(node: unknown, out: Set<string>): void {
   }
 }
 
+/** An own property, whatever its name: a component called `__proto__` is a component, not this object's prototype. */
+function define(node: Record<string, any>, key: string, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 function setByPath(target: Record<string, any>, segments: string[], value: unknown): void {
   let node = target;
-  for (let i = 0; i < segments.length - 1; i++) node = node[segments[i]] ??= {};
-  node[segments[segments.length - 1]] = value;
+  for (let i = 0; i < segments.length - 1; i++) {
+    if (!Object.hasOwn(node, segments[i])) define(node, segments[i], {});
+    node = node[segments[i]];
+  }
+  define(node, segments[segments.length - 1], value);
 }
 
 function splitPointer(ref: string): string[] {
@@ -94,7 +65,9 @@ function splitPointer(ref: string): string[] {
 /** The document cut down to one operation and everything its $refs reach. */
 export function documentFor(document: OpenApiDocument, op: Operation): OpenApiDocument {
   const pathItem = document.paths?.[op.path] ?? {};
-  const own: Record<string, unknown> = { [op.method]: pathItem[op.method] };
+  // Without its callbacks: the engine would send them itself, to any host; callbacks.ts sends them.
+  const { callbacks: _callbacks, ...operation } = (pathItem[op.method] ?? {}) as Record<string, unknown>;
+  const own: Record<string, unknown> = { [op.method]: operation };
   if (pathItem.parameters) own.parameters = pathItem.parameters;
   const out: OpenApiDocument = { openapi: document.openapi, info: document.info, paths: { [op.path]: own } };
   if (document.servers) out.servers = document.servers;
@@ -122,40 +95,22 @@ export function documentFor(document: OpenApiDocument, op: Operation): OpenApiDo
 }
 
 export class Engine {
+  private static versions = 0;
   private readonly document: OpenApiDocument;
-  private readonly operations = new Map<Operation, Promise<unknown[]>>();
+  private readonly pool: EnginePool;
+  /** This version of the document, in the keys the pool's workers hold operations by. */
+  private readonly version = ++Engine.versions;
+  private readonly keys = new Map<Operation, string>();
 
-  constructor(document: OpenApiDocument) {
+  constructor(document: OpenApiDocument, pool: EnginePool) {
     this.document = document;
+    this.pool = pool;
   }
 
-  private resourcesFor(op: Operation): Promise<unknown[]> {
-    let resources = this.operations.get(op);
-    if (!resources) {
-      // Prism dereferences in place; it gets its own copy.
-      resources = load().prism.getHttpOperationsFromSpec(structuredClone(documentFor(this.document, op)));
-      this.operations.set(op, resources);
-    }
-    return resources;
-  }
-
-  /** Prism's answer, or undefined when it cannot give one (the caller falls back to the static answer). */
-  async answer(op: Operation, request: EngineRequest, options: EngineOptions): Promise<EngineAnswer | undefined> {
-    try {
-      const resources = await this.resourcesFor(op);
-      const mock: Record<string, unknown> = { dynamic: options.dynamic };
-      if (options.code !== undefined) mock.code = options.code;
-      if (options.exampleKey !== undefined) mock.exampleKey = options.exampleKey;
-      const input = {
-        method: request.method.toLowerCase(),
-        url: { path: request.path, query: request.query },
-        headers: request.headers,
-        body: request.body,
-      };
-      const result = await load().instance.request(input, resources, { ...BASE_CONFIG, mock })();
-      return result._tag === 'Right' && result.right ? result.right.output : undefined;
-    } catch {
-      return undefined;
-    }
+  /** The engine's answer, `none` when it has none (the caller sends the prepared one), `limit` when it went over a limit. */
+  answer(op: Operation, request: EngineRequest, options: EngineOptions): Promise<GenerateResult> {
+    let key = this.keys.get(op);
+    if (key === undefined) this.keys.set(op, (key = `${this.version}:${this.keys.size}`));
+    return this.pool.run(key, () => documentFor(this.document, op), request, options);
   }
 }

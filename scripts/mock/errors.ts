@@ -14,10 +14,12 @@ export const ERROR_CODES = {
   bad_request: { status: 400, when: 'The request is not valid HTTP (request line, headers or chunked body) and was rejected before routing.' },
   invalid_content_type: { status: 400, when: 'The request has a body but its Content-Type is missing or not one the operation accepts.' },
   invalid_json: { status: 400, when: 'The body is not well-formed JSON (or not valid UTF-8).' },
+  invalid_xml: { status: 400, when: 'An XML body is not well-formed.' },
   validation_failed: { status: 400, when: 'A path, query, header or cookie parameter, or the body, does not match its schema.' },
   invalid_prefer: { status: 400, when: 'The Prefer header (or __code/__example/__dynamic) asks for something malformed, e.g. code=abc.' },
   unauthorized: { status: 401, when: 'The credentials the operation requires are missing or malformed (e.g. not `Bearer <key>`).' },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },
+  not_found: { status: 404, when: 'With --stateful: no record with the id in the path exists in this session.' },
   response_not_found: { status: 404, when: 'Prefer: code=… names a status the operation does not declare.' },
   example_not_found: { status: 404, when: 'Prefer: example=… names an example the operation does not declare.' },
   method_not_allowed: { status: 405, when: 'The path exists but not with this method; `Allow` lists the methods it accepts.' },
@@ -26,6 +28,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, when: 'The body is larger than the limit (64 KiB by default).' },
   header_too_large: { status: 431, when: 'The request line and headers are larger than the limit (16 KiB).' },
   internal_error: { status: 500, when: 'A fault in the mock server itself, never the request; its log has the details.' },
+  simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

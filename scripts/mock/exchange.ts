@@ -5,7 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Answer } from './answers.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, ERROR_CODES, type ErrorCodeName } from './errors.ts';
+import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
+import type { RecentRequests } from './recent.ts';
+import type { StatefulContext } from './stateful/answer.ts';
 import type { MockOperation, MockState } from './state.ts';
 
 /** What stays the same for every request a server answers. */
@@ -15,6 +18,15 @@ export interface ServerContext {
   log: RequestLog;
   maxBodyBytes: number;
   bodyTimeoutMs: number;
+  features: MockFeatures;
+  /** The last requests, for `GET /__mock/requests`. */
+  recent: RecentRequests;
+  /** Seeded under `--seed`, so latencies, faults and new ids repeat. */
+  random: () => number;
+  /** Set with `--stateful`: where records are kept. */
+  stateful?: StatefulContext;
+  /** A request's delay, fault or error can only come from its Prefer header unless a switch is on. */
+  timing: boolean;
 }
 
 export interface Exchange {
@@ -27,6 +39,16 @@ export interface Exchange {
   url: string;
   origin: string | undefined;
   start: number;
+  /** The operation matched, for the log: its operationId, else method and path. */
+  operation?: string;
+  /** Why the request was refused, or what was done to it, for the log. */
+  reason?: string;
+  /** The answer's body trickles (`Prefer: fault=slow`). */
+  slow?: boolean;
+  /** Answer with a declared 5xx or 429 (`--error-rate`). */
+  failure?: boolean;
+  /** Runs once the answer is written (callbacks). */
+  after?: (status: number, headers: string[], body: Buffer | undefined) => void;
 }
 
 /** A URL as it goes into a message or the log. */
@@ -40,9 +62,61 @@ export function finish(x: Exchange, status: number, headers: string[], body: Buf
   let all = x.origin ? headers.concat(corsHeaders(x.origin, x.state.expose)) : headers;
   // A 204 or 304 has no body, and says nothing about one (RFC 9110 §8.6).
   if (status === 204 || status === 304) all = withoutContentLength(all);
-  x.res.writeHead(status, all);
-  x.res.end(body);
-  if (!x.ctx.quiet) x.ctx.log.request(x.method, x.url, status, performance.now() - x.start);
+  if (x.slow) trickle(x, status, all, body);
+  else {
+    x.res.writeHead(status, all);
+    x.res.end(body);
+  }
+  logAnswer(x, status);
+  x.after?.(status, all, body);
+}
+
+/** The request's line in the terminal and its entry in `GET /__mock/requests`. */
+export function logAnswer(x: Exchange, status: number): void {
+  const ms = performance.now() - x.start;
+  x.ctx.recent.add({
+    at: Date.now(),
+    method: x.method,
+    url: x.url,
+    status,
+    ms: Math.round(ms * 10) / 10,
+    operation: x.operation,
+    reason: x.reason,
+    session: sessionHeader(x),
+  });
+  if (!x.ctx.quiet) x.ctx.log.request(x.method, x.url, status, ms, x.operation, x.reason);
+}
+
+function sessionHeader(x: Exchange): string | undefined {
+  const value = x.req.headers['mock-session'];
+  return typeof value === 'string' && value !== '' ? printable(value, 200) : undefined;
+}
+
+/** Pieces of a slow answer's body, and the time between them. */
+export const SLOW_PIECES = 10;
+export const SLOW_INTERVAL_MS = 200;
+
+/** Headers at once, then the body in pieces over two seconds: a client's read timeout must cope. */
+function trickle(x: Exchange, status: number, headers: string[], body: Buffer | undefined): void {
+  const res = x.res;
+  res.writeHead(status, headers);
+  res.flushHeaders();
+  const data = body ?? Buffer.alloc(0);
+  const size = Math.max(1, Math.ceil(data.length / SLOW_PIECES));
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed) {
+      clearInterval(timer);
+      return;
+    }
+    const piece = data.subarray(sent, sent + size);
+    sent += piece.length;
+    if (sent >= data.length) {
+      clearInterval(timer);
+      res.end(piece);
+    } else res.write(piece);
+  }, SLOW_INTERVAL_MS);
+  res.once('close', () => clearInterval(timer));
 }
 
 /** `Link` to the replacing operation's page, for a deprecated operation. */
@@ -60,6 +134,7 @@ export function send(x: Exchange, mock: MockOperation, answer: Answer, params: R
 
 /** An error the mock makes itself, in its own `{code, message, status}` body. */
 export function sendError(x: Exchange, code: ErrorCodeName, message: string, extra: string[] = [], status: number = ERROR_CODES[code].status): void {
+  x.reason ??= message;
   const body = Buffer.from(JSON.stringify(errorBody(code, message, status)));
   finish(x, status, ['Content-Type', 'application/json', 'Content-Length', String(body.length), 'Vary', 'Origin', ...extra], body);
 }

@@ -1,6 +1,10 @@
-// One short line per request (`GET /pets/1 200 0.4ms`). Lines are buffered
+// One short line per request: `GET /pets/1 200 0.4ms getPet`, with the
+// operation matched and, for a refusal, the reason (`POST /pets 400 0.3ms
+// createPet: body.name is required`). Lines are buffered
 // and written in batches: under load a write per request would cost more
 // than answering it.
+
+import { printable as printableText } from '../terminal.ts';
 
 export interface Output {
   write(text: string): unknown;
@@ -11,8 +15,7 @@ const FLUSH_BYTES = 32 * 1024;
 
 /** Control characters and non-ASCII in a logged URL are escaped, and long ones cut. */
 export function printable(text: string, max = 200): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return cut.replace(/[^\x20-\x7e]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return printableText(text, { max, ascii: true });
 }
 
 export class RequestLog {
@@ -24,8 +27,11 @@ export class RequestLog {
     this.output = output;
   }
 
-  request(method: string, url: string, status: number, ms: number): void {
-    this.buffer += `${printable(method, 20)} ${printable(url)} ${status} ${ms.toFixed(1)}ms\n`;
+  request(method: string, url: string, status: number, ms: number, operation?: string, reason?: string): void {
+    let line = `${printable(method, 20)} ${printable(url)} ${status === 0 ? '-' : status} ${ms.toFixed(1)}ms`;
+    if (operation !== undefined) line += ` ${printable(operation, 120)}`;
+    if (reason !== undefined) line += `${operation === undefined ? '' : ':'} ${printable(reason, 300)}`;
+    this.buffer += `${line}\n`;
     if (this.buffer.length >= FLUSH_BYTES) this.flush();
     else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_MS).unref();
   }

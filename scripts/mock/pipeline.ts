@@ -3,10 +3,15 @@
 // schemas, and last the answer the request asks for. Each step that refuses
 // the request answers it and stops there.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ADMIN_PREFIX, answerAdmin } from './admin.ts';
+import { sendCallbacks } from './callbacks.ts';
 import { preflightHeaders, readOrigin } from './cors.ts';
-import { finish, internalError, sendError, urlText, type Exchange, type ServerContext } from './exchange.ts';
+import { finish, internalError, logAnswer, sendError, urlText, type Exchange, type ServerContext } from './exchange.ts';
+import { applyFault } from './fault-actions.ts';
+import { planTiming } from './faults.ts';
 import { printable } from './log.ts';
-import { operationError } from './operation-errors.ts';
+import { readMultipart } from './multipart.ts';
+import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
 import { answerRequest } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia } from './request-checks.ts';
@@ -23,8 +28,32 @@ export function handleRequest(ctx: ServerContext, state: MockState, req: Incomin
     method: req.method ?? 'GET',
     url: req.url ?? '/',
     origin: origin === undefined ? undefined : readOrigin(origin),
-    start: ctx.quiet ? 0 : performance.now(),
+    start: performance.now(),
   };
+  const prefer = req.headers.prefer;
+  // The mock's own routes are never delayed or failed: a test run must be able to reset it.
+  if ((ctx.timing || prefer !== undefined) && !x.url.startsWith(ADMIN_PREFIX)) {
+    // Latency and faults: asked for by this request (`Prefer: delay=…, fault=…`) or by a switch.
+    const plan = planTiming(ctx.features, Array.isArray(prefer) ? prefer.join(', ') : prefer, ctx.random);
+    if (plan.problem) {
+      req.resume();
+      sendError(x, 'invalid_prefer', plan.problem);
+      return;
+    }
+    if (plan.fault && applyFault(x, plan.fault)) return;
+    if (plan.error) x.failure = true;
+    if (plan.delay > 0) {
+      const timer = setTimeout(() => {
+        if (!res.destroyed) safeRoute(x);
+      }, plan.delay);
+      res.once('close', () => clearTimeout(timer));
+      return;
+    }
+  }
+  safeRoute(x);
+}
+
+function safeRoute(x: Exchange): void {
   try {
     route(x);
   } catch (error) {
@@ -57,12 +86,17 @@ function route(x: Exchange): void {
       preflightHeaders(x.origin, found?.entry.allow, headers['access-control-request-headers'], headers['access-control-request-private-network'] === 'true'),
     );
     x.res.end();
-    if (!x.ctx.quiet) x.ctx.log.request(method, url, 204, performance.now() - x.start);
+    logAnswer(x, 204);
     return;
   }
   const match = state.match(path);
   if (!match) {
-    sendError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
+    // The mock's own routes, only where the document declares nothing.
+    if (path.startsWith(ADMIN_PREFIX)) {
+      answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
+      return;
+    }
+    apiError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
     return;
   }
   const entry = match.entry;
@@ -73,9 +107,16 @@ function route(x: Exchange): void {
       finish(x, 204, ['Allow', entry.allow, 'Vary', 'Origin'], undefined);
       return;
     }
-    sendError(x, 'method_not_allowed', `${printable(method, 20)} is not allowed on ${entry.template}; allowed: ${entry.allow}.`, ['Allow', entry.allow]);
+    apiError(
+      x,
+      'method_not_allowed',
+      `${printable(method, 20)} is not allowed on ${entry.template}; allowed: ${entry.allow}.`,
+      ['Allow', entry.allow],
+      entry.methods.values(),
+    );
     return;
   }
+  x.operation = mock.label;
   const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
   if (mock.security) {
     const failure = mock.security({ headers, query });
@@ -134,9 +175,19 @@ function checkAndAnswer(
   media: BodyMedia | undefined,
   raw: Buffer | undefined,
 ): void {
-  const spec = x.state.requestSpec(mock);
-  let body: unknown;
   const present = raw !== undefined && raw.length > 0;
+  if (present && media?.multipart) {
+    // Parts are read by an asynchronous parser; the checks go on when it is done.
+    readMultipart(raw, String(x.req.headers['content-type']), media.multipart).then(
+      (parts) => {
+        if (!parts.ok) operationError(x, mock, 'validation_failed', parts.message);
+        else checkDecoded(x, mock, params, badEncoding, query, media, true, parts.body);
+      },
+      (error: unknown) => internalError(x, error),
+    );
+    return;
+  }
+  let body: unknown;
   if (present && media) {
     const decoded = decodeBody(media, raw);
     if (!decoded.ok) {
@@ -145,6 +196,21 @@ function checkAndAnswer(
     }
     body = decoded.body;
   }
+  checkDecoded(x, mock, params, badEncoding, query, media, present, body);
+}
+
+/** Parameters and the decoded body against their schemas, then the answer. */
+function checkDecoded(
+  x: Exchange,
+  mock: MockOperation,
+  params: Record<string, string>,
+  badEncoding: string[] | undefined,
+  query: URLSearchParams | undefined,
+  media: BodyMedia | undefined,
+  present: boolean,
+  body: unknown,
+): void {
+  const spec = x.state.requestSpec(mock);
   if (badEncoding) {
     operationError(x, mock, 'validation_failed', `path.${badEncoding[0]} is not valid percent-encoded UTF-8`);
     return;
@@ -167,6 +233,9 @@ function checkAndAnswer(
         return;
       }
     }
+  }
+  if (x.ctx.features.callbacks && mock.op.callbacks.length > 0) {
+    x.after = (status, headers, sent) => sendCallbacks(x, mock, params, query, body, status, headers, sent);
   }
   answerRequest(x, mock, params, query, body);
 }

@@ -1,6 +1,7 @@
 // Which answer a request asks for, the way Prism reads it: the `Prefer`
 // header (`code=404`, `example=notFound`, `dynamic=true`), or the
 // `__code`/`__example`/`__dynamic` query parameters; the header wins.
+import { printable } from './log.ts';
 
 export interface Preferences {
   code?: string;
@@ -40,13 +41,15 @@ export function readPreferences(header: string | undefined, query: URLSearchPara
   if (code === undefined && example === undefined && dynamic === undefined) return NONE;
   const out: Preferences = {};
   if (code !== undefined) {
-    if (/^[1-5]\d\d$/.test(code)) out.code = code;
-    else out.error = `Prefer code=${code.slice(0, 40)} is not a status code; use three digits, e.g. code=404.`;
+    if (!/^\d{3}$/.test(code)) out.error = `Prefer code=${printable(code, 40)} is not a status code; use three digits, e.g. code=404.`;
+    // A 1xx is an interim answer that a final one must follow, and HTTP has no status past 599: neither can be the answer.
+    else if (code < '200' || code > '599') out.error = `Prefer code=${code} is outside 200–599; the mock answers only with a final status, e.g. code=404.`;
+    else out.code = code;
   }
   if (example !== undefined && example !== '') out.example = example;
   if (dynamic !== undefined) {
     if (dynamic === 'true' || dynamic === 'false') out.dynamic = dynamic === 'true';
-    else out.error ??= `Prefer dynamic=${dynamic.slice(0, 40)} must be true or false.`;
+    else out.error ??= `Prefer dynamic=${printable(dynamic, 40)} must be true or false.`;
   }
   return out;
 }

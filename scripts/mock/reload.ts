@@ -5,14 +5,16 @@
 // each and none is dropped.
 import { watch, type FSWatcher } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { Diagnostic } from '../diagnostics.ts';
-import type { BuildReply } from './build-worker.ts';
+import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
+import { createModelBuilder, type ModelBuilder } from '../model/isolated.ts';
+import type { LoadOptions } from '../model/load.ts';
 
 const DEBOUNCE_MS = 50;
 const WATCHED_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 
-export type BuildOutcome = Extract<BuildReply, { ok: true }> | Extract<BuildReply, { ok: false }>;
+export type BuildOutcome =
+  | { id: number; ok: true; model: unknown; document: unknown; files: string[]; diagnostics: Diagnostic[] }
+  | { id: number; ok: false; diagnostics: Diagnostic[]; files?: string[] };
 
 export class Reloader {
   private readonly spec: string;
@@ -20,16 +22,20 @@ export class Reloader {
   private watchers = new Map<string, FSWatcher>();
   private files = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private worker: Worker | undefined;
+  private readonly access: LoadOptions;
+  // The shared model worker (scripts/model/isolated.ts): reloads are built off the main thread, under a
+  // memory bound, so a description that would exhaust memory fails its reload and the last good version keeps serving.
+  private readonly builder: ModelBuilder;
   private building: Promise<void> | undefined;
   private again = false;
   private nextId = 0;
-  private pending = new Map<number, (reply: BuildReply) => void>();
   private closed = false;
 
-  constructor(spec: string, onBuilt: (outcome: BuildOutcome, ms: number) => void) {
+  constructor(spec: string, onBuilt: (outcome: BuildOutcome, ms: number) => void, access: LoadOptions = {}, builder: ModelBuilder = createModelBuilder()) {
     this.spec = resolve(spec);
     this.onBuilt = onBuilt;
+    this.access = access;
+    this.builder = builder;
   }
 
   /** Watch the directories of these files (and stop watching the others). */
@@ -95,34 +101,18 @@ export class Reloader {
     return this.building;
   }
 
-  private build(): Promise<BuildReply> {
-    const worker = (this.worker ??= this.startWorker());
+  private async build(): Promise<BuildOutcome> {
     const id = ++this.nextId;
-    return new Promise((done) => {
-      this.pending.set(id, done);
-      worker.postMessage({ id, spec: this.spec });
-    });
-  }
-
-  private startWorker(): Worker {
-    const worker = new Worker(new URL('./build-worker.ts', import.meta.url));
-    worker.unref();
-    worker.on('message', (reply: BuildReply) => {
-      this.pending.get(reply.id)?.(reply);
-      this.pending.delete(reply.id);
-    });
-    const fail = (message: string) => {
-      this.worker = undefined;
-      const diagnostics: Diagnostic[] = [{ severity: 'error', rule: 'reload', message, file: this.spec, line: 1, col: 1 }];
-      for (const [id, done] of this.pending) done({ id, ok: false, diagnostics });
-      this.pending.clear();
-    };
-    worker.on('error', (error) => fail(`The rebuild failed: ${error.message}`));
-    worker.on('exit', (code) => {
-      if (!this.closed && code !== 0) fail(`The rebuild stopped (exit code ${code})`);
-      this.worker = undefined;
-    });
-    return worker;
+    try {
+      const result = await this.builder.build(this.spec, { lint: false, validate: true, ...this.access });
+      return { id, ok: true, model: result.model, document: result.document, files: result.files, diagnostics: result.diagnostics };
+    } catch (error) {
+      if (error instanceof DiagnosticsError) return { id, ok: false, diagnostics: error.diagnostics };
+      const diagnostics: Diagnostic[] = [
+        { severity: 'error', rule: 'reload', message: `The rebuild failed: ${(error as Error).message}`, file: this.spec, line: 1, col: 1 },
+      ];
+      return { id, ok: false, diagnostics };
+    }
   }
 
   async close(): Promise<void> {
@@ -130,10 +120,6 @@ export class Reloader {
     if (this.timer) clearTimeout(this.timer);
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
-    const worker = this.worker;
-    this.worker = undefined;
-    if (worker) await worker.terminate();
-    for (const [id, done] of this.pending) done({ id, ok: false, diagnostics: [] });
-    this.pending.clear();
+    await this.builder.close();
   }
 }

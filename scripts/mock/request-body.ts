@@ -7,6 +7,7 @@ import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { parseForm, type BodyMedia } from './request-checks.ts';
 import type { MockOperation } from './state.ts';
+import { isXmlMediaType, xmlProblem } from './xml-body.ts';
 
 /** A body past the limit is still read and dropped up to this size, so the client gets its 413; beyond, the connection is cut. */
 const DRAIN_LIMIT = 8 * 1024 * 1024;
@@ -65,10 +66,20 @@ export function tooLarge(x: Exchange, mock: MockOperation, closeAfter: boolean):
   operationError(x, mock, 'payload_too_large', `The body is larger than ${formatBytes(x.ctx.maxBodyBytes)}.`, closeAfter ? ['Connection', 'close'] : []);
 }
 
-export type DecodedBody = { ok: true; body: unknown } | { ok: false; code: 'invalid_json' | 'validation_failed'; message: string };
+export type DecodedBody = { ok: true; body: unknown } | { ok: false; code: 'invalid_json' | 'invalid_xml' | 'validation_failed'; message: string };
 
 /** The body as its schema is checked against: parsed JSON, form fields, text, or the bytes as they came. */
 export function decodeBody(media: BodyMedia, raw: Buffer): DecodedBody {
+  if (isXmlMediaType(media.type)) {
+    let xml: string | undefined;
+    try {
+      xml = UTF8.decode(raw);
+    } catch {
+      // Another charset (its declaration says which): left unchecked rather than misread.
+    }
+    const problem = xml === undefined ? undefined : xmlProblem(xml);
+    if (problem) return { ok: false, code: 'invalid_xml', message: problem };
+  }
   // Text is decoded only to be checked: a body in a legacy charset is not refused for it.
   if (media.kind === 'multipart' || media.kind === 'binary' || (media.kind === 'text' && media.schema === undefined)) return { ok: true, body: raw };
   let text: string;

@@ -7,6 +7,7 @@ import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.
 import type { OpenApiDocument } from '../model/load.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
 import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
+import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
 import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
 
 interface ParamSpec {
@@ -29,6 +30,8 @@ export interface BodyMedia {
   /** The raw schema ajv checks the body against; undefined when the body is not checked. */
   schema: unknown;
   validate?: ValidateFunction | null;
+  /** `multipart/form-data`: which parts are files or JSON. */
+  multipart?: MultipartSpec;
 }
 
 export interface RequestSpec {
@@ -76,8 +79,8 @@ export type SchemaResolver = (node: SchemaNode | undefined) => SchemaNode | unde
  * text only when the schema is a string (an XML or CSV body described by an
  * object schema is not parsed); multipart parts and bytes are not.
  */
-function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknown): unknown {
-  if (kind === 'json' || kind === 'form') return raw;
+function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknown, type: string): unknown {
+  if (kind === 'json' || kind === 'form' || type === 'multipart/form-data') return raw;
   return kind === 'text' && isStringSchema(node) ? raw : undefined;
 }
 
@@ -103,7 +106,11 @@ export function readRequestSpec(document: OpenApiDocument, op: Operation, resolv
         const node = resolve(schema);
         const kind = bodyKind(mediaType, node);
         const raw = content[mediaType];
-        return { type: baseMediaType(mediaType), kind, schema: checkedSchema(kind, node, isObject(raw) ? raw.schema : undefined) };
+        const type = baseMediaType(mediaType);
+        const media: BodyMedia = { type, kind, schema: checkedSchema(kind, node, isObject(raw) ? raw.schema : undefined, type) };
+        if (type === 'multipart/form-data' && isObject(raw))
+          media.multipart = readMultipartSpec(document, raw.schema, isObject(raw.encoding) ? raw.encoding : undefined);
+        return media;
       }),
     };
   }
@@ -125,6 +132,11 @@ export function matchMedia(media: BodyMedia[], contentType: string): BodyMedia |
   return media.find((m) => m.type === `${major}/*`) ?? media.find((m) => m.type === '*/*');
 }
 
+/** Fields by the names a request or a document gives them: `constructor` or `__proto__` is a name like any other, not a property every object inherits. */
+export function fieldMap<T = unknown>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 export interface RawRequest {
   params: Record<string, string>;
   query: URLSearchParams | undefined;
@@ -135,7 +147,7 @@ function splitStyle(value: string, spec: ParamSpec): string[] {
   const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
   let text = value;
   if (spec.in === 'path' && spec.style === 'label') text = text.replace(/^\./, '');
-  if (spec.in === 'path' && spec.style === 'matrix') text = text.replace(new RegExp(`^;${spec.name}=`), '');
+  if (spec.in === 'path' && spec.style === 'matrix' && text.startsWith(`;${spec.name}=`)) text = text.slice(spec.name.length + 2);
   return text === '' ? [] : text.split(spec.style === 'label' && spec.explode ? '.' : delimiter);
 }
 
@@ -159,7 +171,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
     case 'query': {
       if (!raw.query) return undefined;
       if (spec.shape === 'object' && spec.style === 'deepObject') {
-        const out: Record<string, string> = {};
+        const out = fieldMap<string>();
         const prefix = `${spec.name}[`;
         for (const [key, value] of raw.query) if (key.startsWith(prefix) && key.endsWith(']')) out[key.slice(prefix.length, -1)] = value;
         return Object.keys(out).length > 0 ? out : undefined;
@@ -192,7 +204,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
   if (spec.shape === 'object' && spec.style !== 'deepObject') {
     // `simple`/`form` objects: `k1,v1,k2,v2`, or `k1=v1,k2=v2` when exploded.
     const parts = splitStyle(text, spec);
-    const out: Record<string, string> = {};
+    const out = fieldMap<string>();
     if (spec.explode)
       for (const part of parts) {
         const eq = part.indexOf('=');
@@ -208,7 +220,7 @@ function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, 
 export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
   if (spec.params.length === 0) return undefined;
   let cookies: Map<string, string> | undefined;
-  const data: Record<ParameterLocation, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  const data: Record<ParameterLocation, Record<string, unknown>> = { path: fieldMap(), query: fieldMap(), header: fieldMap(), cookie: fieldMap() };
   let present = 0;
   for (const param of spec.params) {
     const value = readParam(param, raw, () => (cookies ??= parseCookies(raw.headers.cookie)));
@@ -230,7 +242,7 @@ export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: Schema
 function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFunction | null {
   const properties: Record<string, { type: 'object'; properties: Record<string, unknown> }> = {};
   for (const param of spec.params) {
-    properties[param.in] ??= { type: 'object', properties: {} };
+    properties[param.in] ??= { type: 'object', properties: fieldMap() };
     properties[param.in].properties[param.name] = param.schema;
   }
   return compiler.compile({ type: 'object', properties }, true) ?? null;
@@ -247,7 +259,7 @@ export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompi
 
 /** A form body as an object of strings (arrays for repeated fields), for the coercing validator. */
 export function parseForm(text: string): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  const out = fieldMap<string | string[]>();
   for (const [key, value] of new URLSearchParams(text)) {
     const prev = out[key];
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];

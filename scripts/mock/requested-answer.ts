@@ -4,17 +4,47 @@
 // allows.
 import { findResponse, negotiate, withStatus, type Answer, type PreparedMedia } from './answers.ts';
 import { engineAnswer } from './engine-answer.ts';
-import { send, sendError, type Exchange } from './exchange.ts';
+import { internalError, send, sendError, type Exchange } from './exchange.ts';
+import { answerFailure } from './fault-actions.ts';
+import { statefulAnswer } from './stateful/answer.ts';
 import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
 import type { MockOperation } from './state.ts';
 
 export function answerRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, query: URLSearchParams | undefined, body: unknown): void {
-  const answers = mock.answers;
+  if (x.failure) {
+    answerFailure(x, mock, params);
+    return;
+  }
   const preferHeader = x.req.headers.prefer;
   const prefer = Array.isArray(preferHeader) ? preferHeader.join(', ') : preferHeader;
-  const prefs: Preferences = prefer === undefined && query === undefined ? {} : readPreferences(prefer, query);
+  let prefs: Preferences = prefer === undefined && query === undefined ? {} : readPreferences(prefer, query);
+  const asks = prefs.code !== undefined || prefs.example !== undefined || prefs.dynamic !== undefined || prefs.error !== undefined;
+  // With --stateful the records answer, unless the request asks for a response or an example.
+  if (mock.stateful && x.ctx.stateful && !asks) {
+    statefulAnswer(x, mock, mock.stateful, x.ctx.stateful, params, query, body).then(
+      (handled) => {
+        if (!handled) statelessAnswer(x, mock, params, query, body, prefs);
+      },
+      (error: unknown) => internalError(x, error),
+    );
+    return;
+  }
+  // --dynamic: every answer generated, as `Prefer: dynamic=true` asks for one.
+  if (x.ctx.features.dynamic && prefs.dynamic === undefined && prefs.example === undefined) prefs = { ...prefs, dynamic: true };
+  statelessAnswer(x, mock, params, query, body, prefs);
+}
+
+function statelessAnswer(
+  x: Exchange,
+  mock: MockOperation,
+  params: Record<string, string>,
+  query: URLSearchParams | undefined,
+  body: unknown,
+  prefs: Preferences,
+): void {
+  const answers = mock.answers;
   if (prefs.code !== undefined || prefs.example !== undefined || prefs.dynamic !== undefined || prefs.error !== undefined) {
     preferredAnswer(x, mock, params, query, body, prefs);
     return;

@@ -3,6 +3,7 @@
 // segments tried before templated ones (`/pets/mine` beats `/pets/{petId}`),
 // with backtracking so a dead end under an exact segment still falls back to
 // a template.
+import { RE2JS } from 're2js';
 
 export interface PathEntry<T> {
   /** The template as written in the document, e.g. `/pets/{petId}`. */
@@ -24,7 +25,9 @@ export interface RouteMatch<T> {
 }
 
 interface Pattern<T> {
-  regex: RegExp;
+  source: string;
+  /** On RE2: `{a}-{b}.json` against a long segment of dashes would make a backtracking engine take polynomial time. */
+  regex: RE2JS;
   node: TreeNode<T>;
 }
 
@@ -37,6 +40,7 @@ interface TreeNode<T> {
   entry: PathEntry<T> | undefined;
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze(Object.create(null));
 const newNode = <T>(): TreeNode<T> => ({ exact: undefined, patterns: undefined, param: undefined, entry: undefined });
 const WHOLE_PARAM = /^\{([^{}]+)\}$/;
 const ANY_PARAM = /\{([^{}]+)\}/g;
@@ -78,9 +82,9 @@ export class Router<T> {
         });
         const key = `^${source.join('')}$`;
         node.patterns ??= [];
-        let pattern = node.patterns.find((p) => p.regex.source === key);
+        let pattern = node.patterns.find((p) => p.source === key);
         if (!pattern) {
-          pattern = { regex: new RegExp(key), node: newNode() };
+          pattern = { source: key, regex: RE2JS.compile(key), node: newNode() };
           node.patterns.push(pattern);
         }
         node = pattern.node;
@@ -111,14 +115,15 @@ export class Router<T> {
 
   match(path: string): RouteMatch<T> | undefined {
     const exact = this.exactPaths.get(path);
-    if (exact) return { entry: exact, params: {} };
+    if (exact) return { entry: exact, params: NO_PARAMS };
     const raw = path.split('/');
     const segments: (string | undefined)[] = new Array(raw.length - 1);
     for (let i = 1; i < raw.length; i++) segments[i - 1] = decodeSegment(raw[i]);
     const captures: string[] = [];
     const entry = walk(this.root, segments, raw, 0, captures);
     if (!entry) return undefined;
-    const params: Record<string, string> = {};
+    // Null prototype: a parameter named `constructor` or `__proto__` is held like any other.
+    const params = Object.create(null) as Record<string, string>;
     let badEncoding: string[] | undefined;
     for (let i = 0; i < entry.names.length; i++) {
       const value = captures[i];

@@ -9,6 +9,10 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { getByPointer, isObject } from '../model/deref.ts';
 import type { OpenApiDocument } from '../model/load.ts';
+import { linearPattern } from '../model/linear-pattern.ts';
+import { discriminated } from './discriminator.ts';
+import { linearRegExp } from './linear-regexp.ts';
+import { uniqueItemsKeyword } from './unique-items.ts';
 
 // ajv ships CommonJS; createRequire loads it on first use instead of at startup.
 const require = createRequire(import.meta.url);
@@ -17,6 +21,7 @@ export type { ErrorObject, ValidateFunction };
 
 interface AjvLike {
   addSchema(schema: object, key?: string): unknown;
+  addKeyword(definition: object): unknown;
   compile(schema: object): ValidateFunction;
 }
 
@@ -55,12 +60,19 @@ const SUBSCHEMA = new Set([
 ]);
 const SUBSCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose subschemas apply to the same value as the schema itself (not to a field or an item). */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const IN_PLACE_ONE = ['not', 'if', 'then', 'else'] as const;
 
 export class SchemaCompiler {
   private readonly document: OpenApiDocument;
   private readonly is30: boolean;
   private readonly refIds = new Map<string, string>();
   private readonly converted = new Map<string, unknown>();
+  /** Components whose in-place references have been followed (`open` while being followed). */
+  private readonly inPlace = new Map<string, 'open' | 'done'>();
+  /** `$ref` nodes that lead back, at the same value, to a schema that contains them (A all of B, B all of A). */
+  private readonly loops = new WeakSet<object>();
   private plain?: AjvLike;
   private coercing?: AjvLike;
   private counter = 0;
@@ -93,10 +105,15 @@ export class SchemaCompiler {
       validateSchema: false,
       addUsedSchema: false,
       coerceTypes: coerce ? ('array' as const) : false,
+      // A field named `toString` or `constructor` is the request's own, never the one every object inherits.
+      ownProperties: true,
+      // Patterns run on RE2: no value can make a check backtrack.
+      code: { regExp: linearRegExp },
     };
     const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
     const ajv = new Ajv(options);
     require('ajv-formats').default(ajv);
+    ajv.addKeyword(uniqueItemsKeyword);
     // Refs already registered on the other instance are registered here too.
     for (const [pointer, id] of this.refIds) ajv.addSchema(this.wrap(this.converted.get(pointer), id), id);
     return ajv;
@@ -117,39 +134,82 @@ export class SchemaCompiler {
     if (known) return known;
     const id = `https://schemas.mock.invalid/${++this.counter}`;
     this.refIds.set(ref, id);
-    let target: unknown = {};
-    if (ref.startsWith('#')) {
-      let pointer = ref.slice(1);
-      try {
-        pointer = decodeURIComponent(pointer);
-      } catch {
-        // Keep the pointer as written.
-      }
-      target = getByPointer(this.document, pointer) ?? {};
-    }
+    this.markLoops(ref);
     // Registered before converting, so a schema that refers to itself finds its own id.
     this.converted.set(ref, {});
-    const converted = this.convert(target);
+    const converted = this.convert(this.target(ref));
     this.converted.set(ref, converted);
     for (const ajv of this.instances()) ajv.addSchema(this.wrap(converted, id), id);
     return id;
   }
 
+  private target(ref: string): unknown {
+    if (!ref.startsWith('#')) return {};
+    return getByPointer(this.document, safeDecode(ref.slice(1))) ?? {};
+  }
+
+  /**
+   * Finds the references that close a loop at one value (A all of B, B all of A, S all of S):
+   * ajv would follow them forever. Each such reference then checks nothing more, since the
+   * schema it leads back to is already being applied to that value. Depth first over the
+   * in-place references only: recursion through a field or an item ends with the data.
+   */
+  private markLoops(ref: string): void {
+    if (this.inPlace.has(ref)) return;
+    this.inPlace.set(ref, 'open');
+    for (const node of this.inPlaceRefs(this.target(ref), [])) {
+      const state = this.inPlace.get(node.$ref as string);
+      if (state === 'open') this.loops.add(node);
+      else if (state === undefined) this.markLoops(node.$ref as string);
+    }
+    this.inPlace.set(ref, 'done');
+  }
+
+  private inPlaceRefs(node: unknown, out: Record<string, unknown>[]): Record<string, unknown>[] {
+    if (!isObject(node)) return out;
+    if (typeof node.$ref === 'string') {
+      out.push(node);
+      if (this.is30) return out;
+    }
+    for (const key of IN_PLACE_LISTS) if (Array.isArray(node[key])) for (const member of node[key]) this.inPlaceRefs(member, out);
+    for (const key of IN_PLACE_ONE) this.inPlaceRefs(node[key], out);
+    if (isObject(node.dependentSchemas)) for (const member of Object.values(node.dependentSchemas)) this.inPlaceRefs(member, out);
+    return out;
+  }
+
   private convert(node: unknown): unknown {
     if (Array.isArray(node)) return node.map((n) => this.convert(n));
     if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string') {
-      const ref = { $ref: this.refId(node.$ref) };
+    const loop = this.loops.has(node);
+    if (typeof node.$ref === 'string' && this.is30) {
+      const ref = loop ? {} : { $ref: this.refId(node.$ref) };
       // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
-      if (this.is30) return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
+      return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
+    // A discriminator chooses the branch to check (discriminator.ts).
+    const chosen = discriminated(node);
+    if (chosen) return this.convert(chosen);
     const out: Record<string, unknown> = {};
+    let skipAdditional = false;
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref') out.$ref = this.refId(value);
-      else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
+      if (key === '$ref') {
+        if (!loop) out.$ref = this.refId(value);
+      } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
       else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
       else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
-      else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
+      else if (key === 'uniqueItems') {
+        // ajv's own check compares items pairwise; this one is linear (unique-items.ts).
+        if (value === true) out[uniqueItemsKeyword.keyword] = true;
+      } else if (key === 'pattern') {
+        // A pattern RE2 cannot express is left unchecked (the mock says so when it starts).
+        if (typeof value !== 'string' || linearPattern(value).ok) out.pattern = value;
+      } else if (key === 'patternProperties' && isObject(value)) {
+        const entries = Object.entries(value);
+        const kept = entries.filter(([pattern]) => linearPattern(pattern).ok);
+        out.patternProperties = Object.fromEntries(kept.map(([k, v]) => [k, this.convert(v)]));
+        // Fields an unchecked pattern would have covered are not refused as unknown either.
+        if (kept.length < entries.length) skipAdditional = true;
+      } else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v)]));
       } else if (key === 'items') {
         if (Array.isArray(value)) out[this.is30 ? 'items' : 'prefixItems'] = value.map((v) => this.convert(v));
@@ -157,9 +217,14 @@ export class SchemaCompiler {
       } else if (key === 'required' && Array.isArray(value)) {
         // A read-only property is the server's to fill: a request may leave it out.
         const properties = isObject(node.properties) ? node.properties : {};
-        out.required = value.filter((name) => !this.isReadOnly(properties[name]));
+        out.required = value.filter((name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && this.isReadOnly(properties[name])));
       } else out[key] = value;
     }
+    if (skipAdditional) {
+      delete out.additionalProperties;
+      delete out.unevaluatedProperties;
+    }
+    protoProperty(out);
     if (this.is30) {
       for (const [flag, bound] of [
         ['exclusiveMinimum', 'minimum'],
@@ -191,6 +256,18 @@ export class SchemaCompiler {
     }
     return isObject(node) && node.readOnly === true;
   }
+}
+
+/**
+ * ajv skips a property named `__proto__` (it guards its own objects against it), so the
+ * check of such a field moves to `patternProperties`, which ajv applies to every own key.
+ */
+function protoProperty(out: Record<string, unknown>): void {
+  const properties = out.properties;
+  if (!isObject(properties) || !Object.hasOwn(properties, '__proto__')) return;
+  const { __proto__: schema, ...rest } = properties;
+  out.properties = rest;
+  out.patternProperties = { ...(isObject(out.patternProperties) ? out.patternProperties : {}), '^__proto__$': schema };
 }
 
 function safeDecode(text: string): string {

@@ -110,15 +110,18 @@ function schemeCheck(scheme: SecurityScheme | undefined): { check: Check; hint: 
   }
 }
 
+/** Text from the document inside a challenge: quotes, backslashes and what a header cannot carry dropped. */
+const quotable = (text: string) => text.replace(/[^\x20-\x7e]|["\\]/g, '');
+
 function challengeFor(scheme: SecurityScheme | undefined, realm: string): string | undefined {
   if (!scheme) return undefined;
-  const quoted = `realm="${realm.replace(/["\\]/g, '')}"`;
+  const quoted = `realm="${quotable(realm)}"`;
   if (scheme.type === 'http') {
-    const name = scheme.scheme ?? 'bearer';
+    const name = (scheme.scheme ?? 'bearer').replace(/[^!#$%&'*+.^_`|~0-9A-Za-z-]/g, '') || 'Bearer';
     return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${quoted}`;
   }
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return `Bearer ${quoted}`;
-  if (scheme.type === 'apiKey') return `ApiKey ${quoted}, in="${scheme.in ?? 'header'}", name="${(scheme.paramName ?? '').replace(/["\\]/g, '')}"`;
+  if (scheme.type === 'apiKey') return `ApiKey ${quoted}, in="${scheme.in ?? 'header'}", name="${quotable(scheme.paramName ?? '')}"`;
   return undefined;
 }
 
@@ -139,7 +142,7 @@ export function compileSecurity(
   const challenges = [...new Set(requirements.flatMap((r) => r.schemes.map((s) => challengeFor(byName.get(s.name), realm))))].filter(
     (c): c is string => c !== undefined,
   );
-  const challenge = declaredChallenge ?? (challenges.join(', ') || `Bearer realm="${realm.replace(/["\\]/g, '')}"`);
+  const challenge = declaredChallenge ?? (challenges.join(', ') || `Bearer realm="${quotable(realm)}"`);
   const hints = [
     ...new Set(
       alternatives.map((checks) =>

@@ -10,14 +10,26 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
 import { formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
+import type { LoadOptions } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
+import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
+import { DEFAULT_FEATURES, type MockFeatures } from './features.ts';
+import { timingEnabled } from './faults.ts';
+import { RecentRequests } from './recent.ts';
+import { seededRandom } from './seeded-random.ts';
+import { describeResources, storedResources } from './stateful/report.ts';
 import { createState, type MockState } from './state.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { StateStore } from './store/types.ts';
+import { createModelBuilder } from '../model/isolated.ts';
+import { vocabularyCheck } from './vocabulary.ts';
+import { printable } from '../terminal.ts';
 
 export interface MockServerOptions {
   /** The OpenAPI document (default `openapi/openapi.yaml`). */
@@ -33,11 +45,19 @@ export interface MockServerOptions {
   maxBodyBytes?: number;
   /** How long a request body may take to arrive. */
   bodyTimeoutMs?: number;
+  /** How long one answer generated from a schema may take (default 2 s). */
+  generateTimeoutMs?: number;
   /** Where lines go (default stdout). */
   output?: Output;
   onReload?: (event: ReloadEvent) => void;
+  /** What the description may read (--root, --allow-remote) and its config (--config). */
+  access?: LoadOptions;
   /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
   build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
+  /** Print the portal's vocabulary problems at start and reload (default true; `npm start` has its build print them). */
+  vocabulary?: boolean;
+  /** State, seeded and dynamic answers, latency and faults, callbacks: all off unless set. */
+  features?: Partial<MockFeatures>;
 }
 
 export interface ReloadEvent {
@@ -70,15 +90,48 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const site = options.site ?? DEFAULT_SITE;
   const host = options.host ?? DEFAULT_HOST;
   const log = new RequestLog(options.output ?? process.stdout);
+  const features: MockFeatures = { ...DEFAULT_FEATURES, ...options.features };
   const ctx: ServerContext = {
     quiet: options.quiet === true,
     log,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? 5000,
+    features,
+    recent: new RecentRequests(),
+    random: features.seed === undefined ? Math.random : seededRandom(`${features.seed}:mock`),
+    timing: timingEnabled(features),
   };
 
-  const built = options.build ?? (await buildModel(options.spec, { lint: false, validate: false }));
-  let state = createState(built, site);
+  let built = options.build;
+  if (!built) {
+    // On this thread, for a fast start (a worker would load the whole pipeline again); the reloads run on
+    // the model worker, under its memory bound, so a save can never take down a mock that serves.
+    const own = await buildModel(options.spec, { lint: false, validate: false, ...options.access });
+    // Problems that do not stop serving (a foreign config's refused plugins, a capped example) are said once at start.
+    if (own.diagnostics.length > 0) log.message(formatDiagnostics(own.diagnostics));
+    built = own;
+  }
+  let store: StateStore | undefined;
+  if (features.stateful) {
+    // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
+    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state) : new MemoryStore();
+    ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
+  }
+  // Generated answers run here, off the thread that answers everything else; shared by every version served.
+  const pool = new EnginePool({ timeoutMs: options.generateTimeoutMs });
+  const stateOptions = { stateful: features.stateful };
+  let state: MockState;
+  try {
+    state = createState(built, site, pool, stateOptions);
+    for (const notice of state.notices) log.message(notice);
+    if (store && state.inference) {
+      await store.define(storedResources(state.inference.resources));
+      log.message(describeResources(state.inference, store.where));
+    }
+  } catch (error) {
+    await Promise.all([pool.close(), store?.close()]);
+    throw error;
+  }
   const events = new EventEmitter();
 
   const server = createServer(
@@ -100,25 +153,42 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   server.on('connect', (_req, socket: Socket) => refuseConnect(socket));
 
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_MOCK_PORT, host, () => {
-      server.off('error', reject);
-      resolveListen();
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_MOCK_PORT, host, () => {
+        server.off('error', reject);
+        resolveListen();
+      });
     });
-  });
+  } catch (error) {
+    await Promise.all([pool.close(), store?.close()]);
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
   const url = httpOrigin(host, port);
 
+  // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
+  // A build handed over (the preview's), or one just made by `npm start`, was linted already.
+  const builder = createModelBuilder();
+  const checkVocabulary =
+    options.build || options.vocabulary === false ? () => undefined : vocabularyCheck(builder, options.spec, options.access ?? {}, (text) => log.message(text));
+  checkVocabulary();
+
   let lastFailed = false;
-  const describe = (s: MockState) => `${s.title} ${s.version}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
+  const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
     let next: MockState | undefined;
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
       const preparing = performance.now();
       try {
-        next = createState({ model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files }, site);
+        next = createState(
+          { model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files },
+          site,
+          pool,
+          stateOptions,
+        );
       } catch (error) {
         outcome = {
           id: outcome.id,
@@ -134,6 +204,18 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       state = next;
       if (options.watch) reloader.watch(next.files);
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
+      for (const notice of next.notices) log.message(notice);
+      if (store && next.inference) {
+        const inference = next.inference;
+        // Records of a resource this version changes start again from its examples; the others are kept.
+        store.define(storedResources(inference.resources)).then(
+          (dropped) => {
+            if (dropped.length > 0) log.message(`Stateful: records reset for ${dropped.join(', ')} (changed by this version).`);
+          },
+          (error: Error) => log.message(`Stateful: the store could not take this version's resources: ${error.message}`),
+        );
+      }
+      checkVocabulary();
       lastFailed = false;
       const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
       options.onReload?.(event);
@@ -157,9 +239,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     return event;
   };
   let lastEvent: ReloadEvent | undefined;
-  const reloader = new Reloader(options.spec, (outcome, ms) => {
-    lastEvent = onBuilt(outcome, ms);
-  });
+  const reloader = new Reloader(
+    options.spec,
+    (outcome, ms) => {
+      lastEvent = onBuilt(outcome, ms);
+    },
+    options.access,
+    builder,
+  );
   if (options.watch) reloader.watch(built.files);
 
   let closing: Promise<void> | undefined;
@@ -179,7 +266,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     close() {
       closing ??= (async () => {
-        await reloader.close();
+        await Promise.all([reloader.close(), pool.close(), store?.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();

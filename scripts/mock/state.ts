@@ -3,15 +3,22 @@
 // check, its request checks (compiled on first call) and its prepared
 // answers.
 import type { BuildResult } from '../model/index.ts';
-import type { ApiModel, Operation, SchemaNode } from '../model/types.ts';
-import { prepareAnswers, type PreparedAnswers } from './answers.ts';
+import type { SchemaLookup } from '../model/schema-merge.ts';
+import type { ApiModel, Operation, SchemaEntry, SchemaNode } from '../model/types.ts';
+import { prepareAnswers, type PreparedAnswers, type PreparedResponse } from './answers.ts';
+import { allOperations, mostDeclared } from './operation-errors.ts';
 import { exposeHeaderList } from './cors.ts';
 import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
+import { LeftOutHeaders } from './header-values.ts';
 import { Engine } from './engine.ts';
+import type { EnginePool } from './engine-pool.ts';
 import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
 import { compileSecurity, type SecurityCheck } from './security.ts';
+import type { StatefulPart } from './stateful/answer.ts';
+import { inferResources, type Inference } from './stateful/infer.ts';
+import { uncheckedPatterns } from './unchecked-patterns.ts';
 
 export interface MockOperation {
   op: Operation;
@@ -20,6 +27,10 @@ export interface MockOperation {
   answers: PreparedAnswers;
   /** Read from the document on first call. */
   request?: RequestSpec;
+  /** With `--stateful`: the resource this operation reads or writes, and how. */
+  stateful?: StatefulPart;
+  /** Its name in the log: operationId, else method and path. */
+  label: string;
 }
 
 export interface MockState {
@@ -35,6 +46,14 @@ export interface MockState {
   files: string[];
   compiler: SchemaCompiler;
   engine: Engine;
+  /** What the mock leaves out of this version (unchecked patterns, unsendable headers), one line each, said at start and reload. */
+  notices: string[];
+  /** With `--stateful`: the resources found in this version. */
+  inference?: Inference;
+  /** Component schemas by name, for reading error shapes. */
+  lookup: SchemaLookup;
+  /** The error response the document declares most for a status (computed on first use). */
+  documentError(status: number): PreparedResponse | undefined;
   /** Request checks of one operation, read on first use. */
   requestSpec(mock: MockOperation): RequestSpec;
   match(path: string): RouteMatch<MockOperation> | undefined;
@@ -57,21 +76,31 @@ function basePathsOf(model: ApiModel): string[] {
   return [...paths].sort((a, b) => b.length - a.length);
 }
 
-export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string): MockState {
+export interface StateOptions {
+  /** Find resources and answer their operations from records. */
+  stateful?: boolean;
+}
+
+export function createState(result: Pick<BuildResult, 'model' | 'document' | 'files'>, site: string, pool: EnginePool, options: StateOptions = {}): MockState {
   const { model, document } = result;
   const schemas = new Map<string, SchemaNode>(model.schemas.map((s) => [s.name, s.schema]));
   const router = new Router<MockOperation>();
   const declaredHeaders = new Set<string>();
+  const leftOut = new LeftOutHeaders();
+  const byOperation = new Map<Operation, MockOperation>();
   for (const op of model.operations) {
-    const signals = deprecationSignals(op, model.operations, site);
+    const signals = deprecationSignals(op, model.operations, site, leftOut);
     const unauthorized = op.responses.find((r) => r.status === '401');
     const declaredChallenge = unauthorized?.headers.find((h) => h.name.toLowerCase() === 'www-authenticate')?.example;
+    const challenge = typeof declaredChallenge === 'string' ? leftOut.check(op, 'WWW-Authenticate', declaredChallenge) : undefined;
     const mock: MockOperation = {
       op,
-      security: compileSecurity(op.security, model.securitySchemes, model.info.title, typeof declaredChallenge === 'string' ? declaredChallenge : undefined),
+      security: compileSecurity(op.security, model.securitySchemes, model.info.title, challenge),
       signals,
-      answers: prepareAnswers(op, schemas, signals),
+      answers: prepareAnswers(op, schemas, signals, leftOut),
+      label: op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,
     };
+    byOperation.set(op, mock);
     router.add(op.path, op.method, mock);
     for (const r of op.responses) for (const h of r.headers) declaredHeaders.add(h.name);
   }
@@ -80,6 +109,16 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     for (let hops = 0; hops < 8 && node?.ref !== undefined; hops++) node = schemas.get(node.ref);
     return node;
   };
+  let inference: Inference | undefined;
+  if (options.stateful) {
+    inference = inferResources(model);
+    for (const resource of inference.resources) {
+      for (const part of resource.operations) {
+        const mock = byOperation.get(part.op);
+        if (mock) mock.stateful = { resource, part };
+      }
+    }
+  }
   const basePaths = basePathsOf(model);
   const compiler = new SchemaCompiler(document);
   const matchWithBase = (path: string) => {
@@ -93,7 +132,8 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     }
     return undefined;
   };
-  return {
+  const documentErrors = new Map<number, PreparedResponse | undefined>();
+  const state: MockState = {
     title: model.info.title,
     version: model.info.version,
     operationCount: model.operations.length,
@@ -104,7 +144,14 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     document,
     files: result.files,
     compiler,
-    engine: new Engine(document),
+    engine: new Engine(document, pool),
+    notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
+    inference,
+    lookup: new Map<string, SchemaEntry>(model.schemas.map((s) => [s.name, s])),
+    documentError(status) {
+      if (!documentErrors.has(status)) documentErrors.set(status, mostDeclared(allOperations(state), status));
+      return documentErrors.get(status);
+    },
     requestSpec(mock) {
       return (mock.request ??= readRequestSpec(document, mock.op, resolve));
     },
@@ -118,4 +165,5 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
       return matchWithBase(path.slice(0, end));
     },
   };
+  return state;
 }

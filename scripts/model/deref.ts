@@ -10,7 +10,8 @@ export type Deref = <T = any>(node: T) => T | undefined;
 export function getByPointer(document: OpenApiDocument, pointer: string): unknown {
   let node: any = document;
   for (const segment of splitPointer(pointer)) {
-    if (node == null || typeof node !== 'object') return undefined;
+    // Own members only: `#/components/schemas/constructor` names a component, never what every object inherits.
+    if (node == null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
     node = node[segment];
   }
   return node;

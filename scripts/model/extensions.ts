@@ -4,7 +4,8 @@
 import { isoDate, optionalString } from './deref.ts';
 import type { Deprecation, Stability } from './types.ts';
 
-const STABILITY_WORDS: Record<string, Stability> = {
+/** The stability words the model understands (in any case), and what each means. */
+export const STABILITY_WORDS: Readonly<Record<string, Stability>> = {
   experimental: 'experimental',
   alpha: 'experimental',
   preview: 'experimental',
@@ -13,11 +14,14 @@ const STABILITY_WORDS: Record<string, Stability> = {
   ga: 'stable',
 };
 
+/** Where the model reads a stability word: ours first, then the names other portals use. */
+export const STABILITY_KEYS = ['x-stability', 'x-stability-level', 'x-scalar-stability'] as const;
+
 /** `x-stability` (ours), `x-stability-level`, `x-scalar-stability`, `x-beta: true`. */
 export function readStability(operation: Record<string, any>): Stability {
-  for (const key of ['x-stability', 'x-stability-level', 'x-scalar-stability']) {
+  for (const key of STABILITY_KEYS) {
     const value = operation[key];
-    if (typeof value === 'string' && STABILITY_WORDS[value.toLowerCase()]) return STABILITY_WORDS[value.toLowerCase()];
+    if (typeof value === 'string' && Object.hasOwn(STABILITY_WORDS, value.toLowerCase())) return STABILITY_WORDS[value.toLowerCase()];
   }
   if (operation['x-beta'] === true) return 'beta';
   return 'stable';
@@ -28,6 +32,14 @@ export function readDeprecated(operation: Record<string, any>): boolean {
   return operation.deprecated === true || String(operation['x-scalar-stability'] ?? '').toLowerCase() === 'deprecated';
 }
 
+/** The try-it switches, each with the value that turns the panel off. */
+export const TRY_IT_SWITCHES: Readonly<Record<string, boolean>> = {
+  'x-hideTryItPanel': true,
+  'x-hideReplay': true,
+  'x-explorer-enabled': false,
+  'x-zudoku-playground-enabled': false,
+};
+
 /**
  * Try-it is off when any of the known switches says so, on the operation, its
  * path item or the document: `x-hideTryItPanel: true`, `x-hideReplay: true`,
@@ -36,8 +48,7 @@ export function readDeprecated(operation: Record<string, any>): boolean {
 export function readTryIt(...holders: (Record<string, any> | undefined)[]): boolean {
   for (const holder of holders) {
     if (!holder) continue;
-    if (holder['x-hideTryItPanel'] === true || holder['x-hideReplay'] === true) return false;
-    if (holder['x-explorer-enabled'] === false || holder['x-zudoku-playground-enabled'] === false) return false;
+    for (const [name, off] of Object.entries(TRY_IT_SWITCHES)) if (holder[name] === off) return false;
   }
   return true;
 }

@@ -3,9 +3,10 @@
 import { statSync } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.ts';
 import { createDeref, isObject, optionalString } from './deref.ts';
-import { createExampleCollector } from './examples.ts';
+import { cappedDiagnostics } from './capped.ts';
+import { createExampleCollector, type CappedExample } from './examples.ts';
 import { lintDocument } from './lint.ts';
-import { loadDocument, type OpenApiDocument } from './load.ts';
+import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
 import { createLocator, toSourceLocation, type Locator } from './locate.ts';
 import { listOperations, normalizeOperation, normalizeServers, type OperationContext } from './operation.ts';
 import { collectRefs, createSchemaNormalizer } from './schema.ts';
@@ -15,15 +16,14 @@ import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.
 import { validateDocument } from './validate.ts';
 
 export type { ApiModel } from './types.ts';
-export type { OpenApiDocument } from './load.ts';
+export type { LoadOptions, OpenApiDocument } from './load.ts';
 
-export interface BuildOptions {
+/** What to check, besides what the description may read (--root, --allow-remote) and its config (--config). */
+export interface BuildOptions extends LoadOptions {
   /** Run Redocly lint (default true). */
   lint?: boolean;
   /** Run swagger-parser validation (default true). */
   validate?: boolean;
-  /** A redocly.yaml to use instead of the one beside the document. */
-  configPath?: string;
 }
 
 export interface BuildResult {
@@ -33,6 +33,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Every file a $ref reaches, entry first. */
   files: string[];
+  /** The Redocly config file in use, if any. */
+  configFile?: string;
   /** Milliseconds per phase, for summaries and benchmarks. */
   timings: Record<'load' | 'validate' | 'lint' | 'normalize', number>;
 }
@@ -43,7 +45,7 @@ const MAX_LOCATED_BYTES = 4 * 1024 * 1024;
 export async function buildModel(specPath: string, options: BuildOptions = {}): Promise<BuildResult> {
   const timings = { load: 0, validate: 0, lint: 0, normalize: 0 };
   let t = performance.now();
-  const loaded = await loadDocument(specPath, options.configPath);
+  const loaded = await loadDocument(specPath, { ...options, checkConfig: options.lint !== false });
   const locate = await createLocator(loaded);
   timings.load = performance.now() - t;
 
@@ -57,9 +59,12 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
 
   t = performance.now();
   const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
-  const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined);
+  const capped: CappedExample[] = [];
+  const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped);
+  // Located whatever the size: there are few, and each is a place to look.
+  diagnostics.push(...cappedDiagnostics(loaded.document, capped, locate));
   timings.normalize = performance.now() - t;
-  return { model, document: loaded.document, diagnostics, files: loaded.files, timings };
+  return { model, document: loaded.document, diagnostics, files: loaded.files, ...(loaded.configFile ? { configFile: loaded.configFile } : {}), timings };
 }
 
 function safeSize(file: string): number {
@@ -70,10 +75,11 @@ function safeSize(file: string): number {
   }
 }
 
-export function normalizeDocument(document: OpenApiDocument, locate?: Locator): ApiModel {
+/** `capped` receives the examples cut short to stay within EXAMPLE_LIMITS. */
+export function normalizeDocument(document: OpenApiDocument, locate?: Locator, capped?: CappedExample[]): ApiModel {
   const deref = createDeref(document);
   const schema = createSchemaNormalizer(document);
-  const examples = createExampleCollector(document, deref);
+  const examples = createExampleCollector(document, deref, capped);
   const rootServers = normalizeServers(document.servers);
   const ctx: OperationContext = {
     deref,

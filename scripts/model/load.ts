@@ -1,54 +1,79 @@
 // Load: read the entry file and every file its $refs reach, with Redocly's
 // resolver (it handles 3.0 and 3.1, including refs inside schemas with `$id`,
 // where swagger-parser gives up), and bundle them into one document whose
-// remaining $refs are internal.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { BaseResolver, bundle, createConfig, loadConfig, type Config } from '@redocly/openapi-core';
+// remaining $refs are internal. Every read goes through the description's
+// resolver (resolver.ts): files inside its root, remote origins allowed by name.
+import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { bundle, type Config } from '@redocly/openapi-core';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
+import { isInside, Refusal, type DescriptionAccess } from './access.ts';
+import { loadDescriptionConfig, type ConfigChoice } from './config.ts';
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
+import { refusalDiagnostic } from './refusals.ts';
+import { DescriptionResolver } from './resolver.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type OpenApiDocument = Record<string, any>;
 
+/** What a description may read (--root, --allow-remote) and which config checks it (--config). */
+export interface LoadOptions extends DescriptionAccess, ConfigChoice {
+  /** Check the config's own keys and values too (when linting). */
+  checkConfig?: boolean;
+}
+
 export interface LoadedDocument {
   entry: string;
   document: OpenApiDocument;
-  /** Every file the entry's $refs reach, entry first. */
+  /** Every local file the entry's $refs reach, entry first. */
   files: string[];
   /** Kept so lint and source locations reuse the parsed files instead of reading them again. */
-  resolver: BaseResolver;
+  resolver: DescriptionResolver;
   config: Config;
-  /** Problems found while bundling that did not stop it (warnings). */
+  /** The Redocly config file in use, if any. */
+  configFile?: string;
+  /** Problems found while bundling that did not stop it (warnings), and the config's. */
   diagnostics: Diagnostic[];
 }
 
-/** `redocly.yaml` beside the document if there is one, else Redocly's recommended rules. */
-export async function loadLintConfig(entry: string, configPath?: string): Promise<Config> {
-  const candidate = configPath ?? join(dirname(entry), 'redocly.yaml');
-  if (existsSync(candidate)) return loadConfig({ configPath: candidate });
-  return createConfig({ extends: ['recommended'] });
+const at = (file: string) => ({ file, line: 1, col: 1 });
+
+/** The resolver for a description, or the reason there cannot be one (a root that is no folder, an origin that is no URL). */
+export async function createResolver(entry: string, access: DescriptionAccess): Promise<DescriptionResolver> {
+  let resolver: DescriptionResolver;
+  try {
+    resolver = await DescriptionResolver.create(entry, access);
+  } catch (error) {
+    const message = (error as NodeJS.ErrnoException).code === 'ENOENT' ? `--root ${access.root}: no such folder` : (error as Error).message;
+    throw new DiagnosticsError(message, [{ severity: 'error', rule: 'access', message, ...at(entry) }]);
+  }
+  if (!isInside(resolver.root, await realpath(entry))) {
+    const message = `The description ${entry} is outside its root ${resolver.root}: name a --root that contains it`;
+    throw new DiagnosticsError(message, [{ severity: 'error', rule: 'ref-outside-root', message, ...at(entry) }]);
+  }
+  return resolver;
 }
 
-export async function loadDocument(specPath: string, configPath?: string): Promise<LoadedDocument> {
+export async function loadDocument(specPath: string, options: LoadOptions = {}): Promise<LoadedDocument> {
   const entry = resolve(specPath);
   if (!existsSync(entry)) {
-    throw new DiagnosticsError(`Cannot read ${specPath}`, [
-      { severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, file: entry, line: 1, col: 1 },
-    ]);
+    throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
-  const config = await loadLintConfig(entry, configPath);
-  const resolver = new BaseResolver();
+  const resolver = await createResolver(entry, options);
+  const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
+  const { config } = loadedConfig;
   let result;
   try {
     result = await bundle({ ref: entry, config, externalRefResolver: resolver });
   } catch (error) {
-    throw new DiagnosticsError(`Cannot parse ${specPath}`, [thrownToDiagnostic(error, entry)]);
+    throw new DiagnosticsError(`Cannot parse ${specPath}`, [...loadedConfig.diagnostics, thrownToDiagnostic(error, entry)]);
   }
-  const diagnostics = bundleDiagnostics(result.problems as RedoclyProblem[]);
+  const bundled = bundleDiagnostics(result.problems as RedoclyProblem[], resolver);
   // A document with unresolved references or unparsable files cannot be rendered faithfully.
-  const fatal = diagnostics.filter((d) => d.severity === 'error');
-  if (fatal.length > 0) throw new DiagnosticsError(`Cannot resolve ${specPath}`, fatal);
+  const fatal = bundled.filter((d) => d.severity === 'error');
+  if (fatal.length > 0) throw new DiagnosticsError(`Cannot resolve ${specPath}`, [...loadedConfig.diagnostics, ...fatal]);
+  const diagnostics = [...loadedConfig.diagnostics, ...bundled];
   const document = result.bundle.parsed as OpenApiDocument;
   if (!document || typeof document !== 'object' || typeof document.openapi !== 'string' || !/^3\.[01]\./.test(document.openapi)) {
     throw new DiagnosticsError(`Not an OpenAPI 3.0/3.1 document: ${specPath}`, [
@@ -56,22 +81,21 @@ export async function loadDocument(specPath: string, configPath?: string): Promi
         severity: 'error',
         rule: 'openapi-version',
         message: `Expected \`openapi: 3.0.x\` or \`3.1.x\`, found ${JSON.stringify(document?.openapi ?? document?.swagger ?? null)}`,
-        file: entry,
-        line: 1,
-        col: 1,
+        ...at(entry),
       },
     ]);
   }
-  const files = [entry, ...[...result.fileDependencies].map((f) => resolve(f)).filter((f) => f !== entry)];
-  return { entry, document, files, resolver, config, diagnostics };
+  const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
+  return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics };
 }
 
 /**
  * A referenced file that does not parse comes back twice: as "Failed to parse" in that file and
  * as an unresolved `$ref` where it is referenced. The parse error is the one to fix; the `$ref`
  * resolves once it is, so only the parse error is reported, at its own line and column.
+ * A refused read is reported under the rule it broke (refusals.ts).
  */
-function bundleDiagnostics(problems: RedoclyProblem[]): Diagnostic[] {
+function bundleDiagnostics(problems: RedoclyProblem[], resolver: DescriptionResolver): Diagnostic[] {
   const unparsable = new Map<string, Diagnostic>();
   for (const problem of problems) {
     const source = problem.location[0]?.source as { absoluteRef: string; body?: string } | undefined;
@@ -79,39 +103,32 @@ function bundleDiagnostics(problems: RedoclyProblem[]): Diagnostic[] {
     const file = resolve(source.absoluteRef);
     if (unparsable.has(file)) continue;
     const { line, col, message } = problemToDiagnostic(problem);
-    const body = source.body ?? readText(file);
     const reason = message.replace(/^Failed to parse: /, '').replace(/ in "[^"]*" \(\d+:\d+\)$/, '');
     unparsable.set(
       file,
-      body === undefined
+      source.body === undefined
         ? { severity: 'error', rule: 'yaml-syntax', message: reason, file, line, col }
-        : yamlSyntaxDiagnostic(file, body, { message: reason, line, col }),
+        : yamlSyntaxDiagnostic(file, source.body, { message: reason, line, col }),
     );
   }
   const files = [...unparsable.keys()];
-  const rest = problems
+  return problems
     .filter((p) => !(p.ruleId === 'bundler' && p.message.startsWith('Failed to parse')))
     .filter((p) => !(/resolve \$ref/i.test(p.message) && files.some((file) => p.message.includes(`"${file}"`))))
-    .map(problemToDiagnostic);
-  return [...unparsable.values(), ...rest];
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+    .map((p) => refusalDiagnostic(p, resolver.refusals) ?? problemToDiagnostic(p))
+    .concat([...unparsable.values()]);
 }
 
 function thrownToDiagnostic(error: unknown, entry: string): Diagnostic {
+  if (error instanceof Refusal) return { severity: 'error', rule: error.rule, message: error.message, ...(error.at ?? at(entry)) };
   const e = error as { name?: string; message?: string; line?: number; col?: number; source?: { absoluteRef?: string; body?: string } };
   if (e?.name === 'YamlParseError' || typeof e?.line === 'number') {
     const message = String(e.message ?? 'Invalid YAML').replace(/ in "[^"]*" \(\d+:\d+\)$/, '');
     const file = e.source?.absoluteRef ? resolve(e.source.absoluteRef) : entry;
     const fallback = { message, line: e.line || 1, col: e.col || 1 };
-    const body = e.source?.body ?? readText(file);
+    const body = e.source?.body;
     return body === undefined ? { severity: 'error', rule: 'yaml-syntax', file, ...fallback } : yamlSyntaxDiagnostic(file, body, fallback);
   }
-  return { severity: 'error', rule: 'load', message: String(e?.message ?? error), file: entry, line: 1, col: 1 };
+  const original = (error as { originalError?: Error })?.originalError;
+  return { severity: 'error', rule: 'load', message: String(original?.message ?? e?.message ?? error), ...at(entry) };
 }

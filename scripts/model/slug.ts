@@ -1,4 +1,16 @@
 // URL slugs: `getPetById` → `get-pet-by-id`, `repos/get-content` → `repos-get-content`.
+// A slug names a folder of the built site, and file systems refuse names past 255 bytes.
+import { createHash } from 'node:crypto';
+
+/** Longest slug: room for a page's folder name and a `-2` beside it, far below the file system's 255 bytes. */
+export const MAX_SLUG_LENGTH = 80;
+
+/** A long slug cut short, with a hash of the whole so two names alike at the start still differ. */
+export function capSlug(slug: string): string {
+  if (slug.length <= MAX_SLUG_LENGTH) return slug;
+  const hash = createHash('sha256').update(slug).digest('hex').slice(0, 8);
+  return `${slug.slice(0, MAX_SLUG_LENGTH - hash.length - 1).replace(/-+$/, '')}-${hash}`;
+}
 
 export function kebabCase(input: string): string {
   return input
@@ -15,7 +27,7 @@ export function kebabCase(input: string): string {
 export function createSlugger(): (base: string, fallback: string) => string {
   const used = new Set<string>();
   return (base, fallback) => {
-    const root = kebabCase(base) || kebabCase(fallback) || 'item';
+    const root = capSlug(kebabCase(base) || kebabCase(fallback) || 'item');
     let slug = root;
     for (let n = 2; used.has(slug); n++) slug = `${root}-${n}`;
     used.add(slug);

@@ -34,8 +34,9 @@ function describe(detail: AjvDetail): string {
 
 export async function validateDocument(document: OpenApiDocument, locate: Locator): Promise<Diagnostic[]> {
   try {
-    // swagger-parser dereferences in place; the model keeps working on the untouched bundle.
-    await SwaggerParser.validate(structuredClone(document) as never);
+    // swagger-parser dereferences in place; the model keeps working on the untouched bundle. It gets the
+    // bundle, whose references the description's resolver already followed: it never reads a file or URL itself.
+    await SwaggerParser.validate(structuredClone(document) as never, { resolve: { external: false, file: false, http: false } } as never);
     return [];
   } catch (error) {
     const e = error as { name?: string; message?: string; details?: AjvDetail[]; path?: string[] };

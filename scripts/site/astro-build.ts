@@ -1,12 +1,15 @@
 // Runs the Astro build of the portal in this process, reading the model(s) named by `modelPath`.
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
 import { DEFAULT_SITE } from '../defaults.ts';
+import { crossDevicePrefix } from './leftovers.ts';
 import { withLock } from './lock.ts';
 import { MODEL_ENV } from './model-file.ts';
 
 export const SITE_ROOT = resolve(ROOT, 'site');
+/** Astro's own working folder, where it prepares what it then moves into the output. */
+export const ASTRO_DIR = join(SITE_ROOT, '.astro');
 
 export interface AstroBuildOptions {
   /** A model JSON or a manifest (see model-file.ts). */
@@ -21,6 +24,12 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
   const outDir = resolve(options.outDir);
   await mkdir(outDir, { recursive: true });
   await withLock(SITE_ROOT, async () => {
+    // Astro moves prepared files from its own folder into the output by rename, which no file system
+    // does across to another (a Docker volume, a tmpfs): then it builds on its own one, and the
+    // result is copied over.
+    await mkdir(ASTRO_DIR, { recursive: true });
+    const crossDevice = (await stat(outDir)).dev !== (await stat(ASTRO_DIR)).dev;
+    const astroOut = crossDevice ? await mkdtemp(join(ASTRO_DIR, crossDevicePrefix())) : outDir;
     const saved = { ...process.env };
     const previousCwd = process.cwd();
     process.env[MODEL_ENV] = resolve(options.modelPath);
@@ -38,15 +47,17 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
       const { build } = await import('astro');
       await build({
         root: SITE_ROOT,
-        outDir,
+        outDir: astroOut,
         site: options.site ?? DEFAULT_SITE,
         logLevel: options.logLevel ?? 'error',
         mode: 'production',
       });
+      if (crossDevice) await cp(astroOut, outDir, { recursive: true });
     } finally {
       process.chdir(previousCwd);
       for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
       Object.assign(process.env, saved);
+      if (crossDevice) await rm(astroOut, { recursive: true, force: true });
     }
   });
 }

@@ -85,6 +85,9 @@ beforeAll(async () => {
       '127.0.0.1',
       '--base',
       join(tmp, 'base/openapi.yaml'),
+      // A copy of our description, checked with the copy of our rules, house rules included: named, so trusted.
+      '--config',
+      join(tmp, 'openapi/redocly.yaml'),
     ],
     { cwd: ROOT, env: cleanEnv(), timeoutMs: PREVIEW_TIMEOUT_MS },
   );
@@ -142,7 +145,7 @@ describe('npm run dev', () => {
 
   it('applies a save with lint errors, listing them over the new version, each linked to its line', async () => {
     const good = readFileSync(petsFile, 'utf8');
-    // A value the house rules reject (x-stability is experimental or beta), in a save that also changes the page and the mock.
+    // A value our config rejects (x-stability is experimental or beta), in a save that also changes the page and the mock.
     edit(petsFile, (text) => text.replace('summary: List every pet', 'summary: List all pets\n  x-stability: alpha').replace('name: Rexanne', 'name: Rexine'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
     await panel.waitFor({ state: 'visible', timeout: 10_000 });
@@ -150,7 +153,7 @@ describe('npm run dev', () => {
     // Errors open the list; each links to its line.
     const problem = panel.locator('.ppp-item.ppp-error').first();
     expect(await problem.isVisible()).toBe(true);
-    expect(await problem.locator('.ppp-rule').textContent()).toBe('rule/stability-value');
+    expect(await problem.locator('.ppp-rule').textContent()).toBe('portal/stability-value');
     expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:4:\d+$/);
     expect(await problem.locator('.ppp-place').getAttribute('href')).toMatch(/^\/__preview\/source\?.*line=4.*#L4$/);
     // The page and the mock show the new version, as `npm run build` would publish it.
@@ -204,14 +207,15 @@ describe('npm run dev', () => {
     expect(await heading(page)).toBe('List every pet');
   });
 
-  it("shows no file outside the description's folder and the project, even one a $ref names", async () => {
+  it("reads and shows no file outside the description's folder and the project, even one a $ref names", async () => {
     const good = readFileSync(petsFile, 'utf8');
     const secret = join(tmp, 'secret.yaml');
     writeFileSync(secret, 'token: top-secret\nbroken: [\n');
     edit(petsFile, (text) => text.replace('- $ref: ../components/parameters/Limit.yaml', '- $ref: ../../secret.yaml'));
-    // The referenced file does not parse: the problem is reported in it, and the pages keep the last good version.
-    const problem = page.locator(`#portal-preview-problems[data-state="error"] .ppp-item[data-file="${secret}"]`);
+    // The reference is refused where it is written, the file is never read, and the pages keep the last good version.
+    const problem = page.locator(`#portal-preview-problems[data-state="error"] .ppp-item[data-file="${petsFile}"]`, { hasText: 'ref-outside-root' });
     await problem.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await page.locator('#portal-preview-problems').textContent()).not.toContain('top-secret');
     for (const file of [secret, relative(ROOT, secret)]) {
       expect(file === secret || file.startsWith('../')).toBe(true);
       const answer = await fetch(`${site}__preview/source?file=${encodeURIComponent(file)}&line=1`);

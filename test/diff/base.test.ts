@@ -81,7 +81,8 @@ afterAll(() => {
 
 describe('resolveBaseSpec', () => {
   it('copies the committed entry file and every file it references, and nothing else', async () => {
-    const base = await resolveBaseSpec(entry());
+    // The description shares a schema with the rest of the repository: the repository is its root.
+    const base = await resolveBaseSpec(entry(), { access: { root: repo } });
     expect(base).not.toBeNull();
     try {
       expect(base!.source).toBe('git');
@@ -91,7 +92,8 @@ describe('resolveBaseSpec', () => {
       expect(existsSync(join(root, 'openapi', 'paths', 'pet.yaml'))).toBe(true);
       expect(existsSync(join(root, 'unrelated.txt'))).toBe(false);
 
-      const [before, after] = await Promise.all([buildModel(base!.path, { lint: false }), buildModel(entry(), { lint: false })]);
+      expect(base!.access.root).toBe(root);
+      const [before, after] = await Promise.all([buildModel(base!.path, { lint: false, ...base!.access }), buildModel(entry(), { lint: false, root: repo })]);
       const changes = compareModels(before.model, after.model);
       expect(changes.changes.filter((c) => c.breaking).map((c) => [c.kind, c.location ?? c.schema])).toEqual([
         ['property-removed', 'response 200 body .tag'],
@@ -113,7 +115,11 @@ describe('resolveBaseSpec', () => {
 
 describe('npm run diff -- <spec>', () => {
   it('compares the working copy with its last committed version', async () => {
-    const result = await runScript('scripts/diff.ts', ['openapi/openapi.yaml'], { cwd: repo, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 60_000 });
+    const result = await runScript('scripts/diff.ts', ['openapi/openapi.yaml', '--root', '.'], {
+      cwd: repo,
+      env: { ...process.env, NO_COLOR: '1' },
+      timeoutMs: 60_000,
+    });
     expect(result.code, result.stderr).toBe(1);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toBe('Comparing HEAD:openapi/openapi.yaml (Pets 1.0.0) with openapi/openapi.yaml (Pets 1.0.0)');

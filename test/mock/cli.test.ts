@@ -49,7 +49,8 @@ describe('npm run mock', () => {
           .end();
       });
       expect(status).toBe(200);
-      await mock.waitFor(/^GET \/pets\?limit=2 200 \d+\.\dms$/m, 15_000);
+      // One line per request, with the operation it matched.
+      await mock.waitFor(/^GET \/pets\?limit=2 200 \d+\.\dms listPets$/m, 15_000);
 
       // Exits on its own, the connection still open, within the test's time limit.
       const exit = await stopWith(mock, signal);
@@ -71,6 +72,34 @@ describe('npm run mock', () => {
     expect(await refused(port)).toBe(true);
     expect(mock.output()).not.toContain('/nowhere');
   }, 30_000);
+
+  it('--help names every switch and exits 0', async () => {
+    const mock = startMockCommand(['--help']);
+    expect((await mock.closed).code).toBe(0);
+    for (const flag of [
+      '--stateful',
+      '--state',
+      '--seed',
+      '--dynamic',
+      '--latency',
+      '--fault-rate',
+      '--error-rate',
+      '--callback-hosts',
+      '--callbacks',
+      '/__mock/reset',
+    ]) {
+      expect(mock.stdout()).toContain(flag);
+    }
+  });
+
+  it('exits 2 on an unknown option or a malformed value, saying which', async () => {
+    const unknown = startMockCommand(['--nope']);
+    expect((await unknown.closed).code).toBe(2);
+    expect(unknown.stderr()).toContain("Unknown option '--nope'");
+    const rate = startMockCommand(['--error-rate', '2']);
+    expect((await rate.closed).code).toBe(2);
+    expect(rate.stderr()).toContain('--error-rate "2" must be a number from 0 to 1');
+  });
 
   it('says so and exits 1 when the port is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1');

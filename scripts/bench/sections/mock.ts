@@ -1,10 +1,12 @@
 // 4. Mock server: startup until the first answer, and requests/s with p50/p99 latency at
 // 20 connections for a GET and a POST, ours against `prism mock`, each with default logging
-// and with logging off, on the same document.
+// and with logging off, on the same document; and the stateful mock's create-then-read loop,
+// its records in the process and in Redis, beside `prism mock` running the same loop.
 import type { Context } from '../context.ts';
-import { load, type LoadResult } from '../load.ts';
+import { load, loadLoop, type LoadResult, type LoopStep } from '../load.ts';
 import type { Probe } from '../http.ts';
-import { MOCKS, PRISM, startMock, type MockSetup } from '../mocks.ts';
+import { MOCKS, PRISM, startMock, statefulMock, type MockSetup } from '../mocks.ts';
+import { startRedis } from '../redis.ts';
 import { formatValue, ratio } from '../results.ts';
 import type { DocName } from '../paths.ts';
 
@@ -24,9 +26,26 @@ const LOADS: { label: string; probe: Probe }[] = [
   },
 ];
 
+/** Each connection creates a pet, then reads back the one it created. */
+const CREATE_THEN_READ: LoopStep[] = [
+  {
+    probe: LOADS[1].probe,
+    read: (body, context) => {
+      try {
+        context.id = (JSON.parse(body) as { id?: unknown }).id;
+      } catch {
+        context.id = undefined;
+      }
+    },
+  },
+  { probe: LOADS[0].probe, path: (context) => `/pets/records/${String(context.id ?? 42)}` },
+];
+const LOOP = 'create-then-read';
+
 export async function runMock(ctx: Context): Promise<void> {
   const { options } = ctx;
   if (options.docs.includes('ours')) await throughput(ctx);
+  if (options.docs.includes('ours')) await stateful(ctx);
   for (const doc of options.docs) {
     if (doc !== 'ours') await startup(ctx, doc);
   }
@@ -87,6 +106,46 @@ async function throughput(ctx: Context): Promise<void> {
   );
 }
 
+/** The create-then-read loop: ours --stateful in the process and over Redis, and prism mock, on our document. */
+async function stateful(ctx: Context): Promise<void> {
+  const { options, results } = ctx;
+  const redis = await startRedis();
+  try {
+    if (!redis) results.note('The stateful mock over Redis was not measured: /usr/bin/redis-server is not installed (apt-get install redis-server).');
+    const setups = [statefulMock(), ...(redis ? [statefulMock(redis.url)] : []), MOCKS.prism];
+    const samples = new Map<MockSetup, LoadResult[]>(setups.map((s) => [s, []]));
+    for (let run = 1; run <= options.runs; run++) {
+      for (const setup of setups) {
+        ctx.log(`mock ours, ${LOOP}: ${setup.subject}, run ${run}/${options.runs}`);
+        const mock = await startMock(setup, 'ours');
+        try {
+          await loadLoop(mock.url, CREATE_THEN_READ, options.connections, WARMUP_SECONDS);
+          const r = await loadLoop(mock.url, CREATE_THEN_READ, options.connections, options.duration);
+          samples.get(setup)!.push(r);
+          ctx.log(
+            `  ${formatValue(r.rps, 'req/s')}, p50 ${r.p50} ms, p99 ${r.p99} ms${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+          );
+          if (r.non2xx || r.errors) results.note(`${setup.subject}, ${LOOP}: ${r.non2xx} answers were not 2xx and ${r.errors} requests failed in run ${run}.`);
+        } finally {
+          await mock.process.stop();
+        }
+      }
+    }
+    for (const [metric, pick, unit, better] of [
+      ['requests/s', (r: LoadResult) => r.rps, 'req/s', 'higher'],
+      ['p50 latency', (r: LoadResult) => r.p50, 'ms', 'lower'],
+      ['p99 latency', (r: LoadResult) => r.p99, 'ms', 'lower'],
+    ] as const) {
+      for (const setup of setups) results.add(SECTION, 'ours', setup.subject, `${LOOP}: ${metric}`, unit, samples.get(setup)!.map(pick), better);
+    }
+    results.note(
+      `Stateful mock: each of ${options.connections} connections creates a pet (POST /pets) and reads it back (GET /pets/records/{id}), again and again; \`prism mock\` runs the same loop (it answers the example, id 42). Redis is Debian's redis-server on the same machine, nothing written to disk.`,
+    );
+  } finally {
+    await redis?.process.stop();
+  }
+}
+
 async function startup(ctx: Context, doc: DocName): Promise<void> {
   const { options, results } = ctx;
   const setups = [MOCKS.ours, MOCKS.prism];
@@ -136,6 +195,19 @@ function targets(ctx: Context): void {
         goal: '≤ 10 ms',
       });
     }
+  }
+  if (results.find(SECTION, 'ours', 'ours --stateful', `${LOOP}: requests/s`)) {
+    const m = `${LOOP}: requests/s`;
+    results.target(SECTION, `${LOOP} requests/s ≥ 10× prism's, in-process state`, times(median('ours', 'ours --stateful', m), median('ours', PRISM, m)), 10, {
+      better: 'higher',
+      format: ratio,
+      goal: '≥ 10×',
+    });
+    results.target(SECTION, `${LOOP} p99 ≤ 10 ms, in-process state`, median('ours', 'ours --stateful', `${LOOP}: p99 latency`), 10, {
+      better: 'lower',
+      format: ms,
+      goal: '≤ 10 ms',
+    });
   }
   for (const [doc, limit] of [
     ['ours', 0.8],

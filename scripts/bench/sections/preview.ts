@@ -80,7 +80,22 @@ export async function runPreview(ctx: Context): Promise<void> {
   const since = performance.now();
   const dev: Started = start(
     NODE,
-    [TOOLS.ourDev, '--spec', spec, '--port', String(port), '--mock-port', String(mockPort), '--host', '127.0.0.1', '--base', DOCS.ours.path],
+    // The copy's own config, named so it is trusted as ours is: the same house rules run on every save.
+    [
+      TOOLS.ourDev,
+      '--spec',
+      spec,
+      '--port',
+      String(port),
+      '--mock-port',
+      String(mockPort),
+      '--host',
+      '127.0.0.1',
+      '--base',
+      DOCS.ours.path,
+      '--config',
+      join(dir, 'redocly.yaml'),
+    ],
     { log: join(TMP, 'logs', 'preview.log') },
   );
   const browser = await launchChromium();

@@ -1,0 +1,70 @@
+// The mock's own routes, under `/__mock/`, tried only when no operation of
+// the document matches the path (an API path is never shadowed):
+//   POST /__mock/reset        records back to the examples: one session (`Mock-Session` or `?session=`), else all
+//   GET  /__mock/requests     the last requests answered, as JSON (`?limit=`)
+//   GET  /__mock/resources    the resources stateful mocking found
+import { finish, sendError, type Exchange } from './exchange.ts';
+import { RECENT_REQUESTS } from './recent.ts';
+import { sessionOf } from './stateful/answer.ts';
+import { SESSION_HEADER } from './store/types.ts';
+
+export const ADMIN_PREFIX = '/__mock/';
+
+const ROUTES: Record<string, string> = { reset: 'POST', requests: 'GET', resources: 'GET' };
+
+function json(x: Exchange, status: number, value: unknown): void {
+  const body = Buffer.from(JSON.stringify(value));
+  finish(x, status, ['Content-Type', 'application/json', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'Vary', 'Origin'], body);
+}
+
+/** Answers a `/__mock/…` path; never throws (a store failure is answered as an internal error by the caller). */
+export async function answerAdmin(x: Exchange, path: string, query: URLSearchParams | undefined): Promise<void> {
+  const name = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
+  const method = Object.hasOwn(ROUTES, name) ? ROUTES[name] : undefined;
+  x.operation = `mock ${name || '(none)'}`;
+  if (!method) {
+    sendError(
+      x,
+      'route_not_found',
+      `No operation is declared at ${path}; the mock's own routes are ${Object.keys(ROUTES)
+        .map((r) => ADMIN_PREFIX + r)
+        .join(', ')}.`,
+    );
+    return;
+  }
+  // Like any API path: HEAD where GET is, OPTIONS everywhere.
+  if (x.method === 'OPTIONS') {
+    finish(x, 204, ['Allow', `${method}, OPTIONS${method === 'GET' ? ', HEAD' : ''}`, 'Vary', 'Origin'], undefined);
+    return;
+  }
+  if (x.method !== method && !(method === 'GET' && x.method === 'HEAD')) {
+    x.req.resume();
+    sendError(x, 'method_not_allowed', `${x.method} is not allowed on ${ADMIN_PREFIX}${name}; allowed: ${method}.`, ['Allow', method]);
+    return;
+  }
+  x.req.resume();
+  if (name === 'requests') {
+    const asked = Number(query?.get('limit') ?? RECENT_REQUESTS);
+    const limit = Number.isInteger(asked) && asked > 0 ? asked : RECENT_REQUESTS;
+    json(x, 200, { requests: x.ctx.recent.list(limit) });
+    return;
+  }
+  if (name === 'resources') {
+    const inference = x.state.inference;
+    json(x, 200, {
+      stateful: x.ctx.stateful !== undefined,
+      resources: (inference?.resources ?? []).map((r) => ({
+        name: r.name,
+        idField: r.id.field ?? null,
+        idKind: r.id.kind,
+        initialRecords: r.initial.length,
+        operations: r.operations.map((o) => ({ role: o.role, method: o.op.method.toUpperCase(), path: o.op.path, operationId: o.op.operationId ?? null })),
+      })),
+    });
+    return;
+  }
+  const header = x.req.headers[SESSION_HEADER];
+  const session = query?.get('session') ?? (typeof header === 'string' && header.trim() !== '' ? sessionOf(header) : undefined);
+  await x.ctx.stateful?.store.reset(session);
+  json(x, 200, { reset: session === undefined ? 'all' : { session }, stateful: x.ctx.stateful !== undefined });
+}

@@ -1,0 +1,134 @@
+// The mock's switches beyond serving examples, all off by default so that
+// `npm run mock` answers as it always has: state (`--stateful`, `--state`),
+// generated answers (`--seed`, `--dynamic`), time and failure (`--latency`,
+// `--fault-rate`, `--error-rate`) and callbacks (`--callbacks`,
+// `--callback-hosts`). Parsing them is pure, for the command line and tests.
+
+export interface LatencyRange {
+  min: number;
+  max: number;
+}
+
+export interface MockFeatures {
+  /** Resources keep what is written to them. */
+  stateful: boolean;
+  /** `redis://host:port` to keep the records in Redis; in-process when undefined. */
+  state: string | undefined;
+  /** Generated answers are the same for the same request, across restarts. */
+  seed: string | undefined;
+  /** Every answer is generated from its schema instead of taken from an example. */
+  dynamic: boolean;
+  /** Added to every answer. */
+  latency: LatencyRange | undefined;
+  /** Share of requests that meet a connection fault (reset, hang or a slow body). */
+  faultRate: number;
+  /** Share of requests answered with a declared 5xx or 429. */
+  errorRate: number;
+  /** Callbacks are sent after the operations that declare them. */
+  callbacks: boolean;
+  /** Hosts besides loopback that callbacks may be sent to (`*`: any). */
+  callbackHosts: string[];
+}
+
+export const DEFAULT_FEATURES: Readonly<MockFeatures> = Object.freeze({
+  stateful: false,
+  state: undefined,
+  seed: undefined,
+  dynamic: false,
+  latency: undefined,
+  faultRate: 0,
+  errorRate: 0,
+  callbacks: false,
+  callbackHosts: [],
+});
+
+/** The longest delay the mock adds, so a typo cannot hold a connection for hours. */
+export const MAX_DELAY_MS = 60_000;
+
+/** `300` or `100-500` (milliseconds); a message when it is neither. */
+export function parseLatency(text: string): LatencyRange | string {
+  const m = /^\s*(\d{1,6})\s*(?:-\s*(\d{1,6})\s*)?$/.exec(text);
+  if (!m) return `--latency ${JSON.stringify(text)} is not milliseconds: use 300 or a range such as 100-500.`;
+  const min = Number(m[1]);
+  const max = m[2] === undefined ? min : Number(m[2]);
+  if (max < min) return `--latency ${text}: the range's end is below its start.`;
+  if (max > MAX_DELAY_MS) return `--latency ${text}: at most ${MAX_DELAY_MS} ms.`;
+  return { min, max };
+}
+
+/** A share from 0 to 1; a message when it is not one. */
+export function parseRate(flag: string, text: string): number | string {
+  const n = /^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(text) ? Number(text) : Number.NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : `${flag} ${JSON.stringify(text)} must be a number from 0 to 1, e.g. 0.1.`;
+}
+
+export interface FeatureArgs {
+  stateful?: boolean;
+  state?: string;
+  seed?: string;
+  dynamic?: boolean;
+  latency?: string;
+  'fault-rate'?: string;
+  'error-rate'?: string;
+  callbacks?: boolean;
+  'callback-hosts'?: string;
+}
+
+/** The switches from the command line's values, or the first problem with them. */
+export function readFeatures(args: FeatureArgs): MockFeatures | string {
+  const out: MockFeatures = { ...DEFAULT_FEATURES, callbackHosts: [] };
+  if (args.state !== undefined) {
+    const state = args.state.trim();
+    if (state !== 'memory') {
+      let url: URL;
+      try {
+        url = new URL(state);
+      } catch {
+        return `--state ${JSON.stringify(args.state)} is neither memory nor a redis://host:port address.`;
+      }
+      if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+        return `--state ${JSON.stringify(args.state)}: only redis:// and rediss:// addresses are supported.`;
+      out.state = state;
+    }
+    // Naming a store asks for state.
+    out.stateful = true;
+  }
+  if (args.stateful) out.stateful = true;
+  if (args.seed !== undefined) {
+    if (args.seed.trim() === '') return '--seed needs a value, e.g. --seed 42.';
+    out.seed = args.seed.trim();
+  }
+  out.dynamic = args.dynamic === true;
+  if (args.latency !== undefined) {
+    const latency = parseLatency(args.latency);
+    if (typeof latency === 'string') return latency;
+    out.latency = latency.max > 0 ? latency : undefined;
+  }
+  for (const [flag, key] of [
+    ['--fault-rate', 'faultRate'],
+    ['--error-rate', 'errorRate'],
+  ] as const) {
+    const text = args[flag.slice(2) as 'fault-rate' | 'error-rate'];
+    if (text === undefined) continue;
+    const rate = parseRate(flag, text);
+    if (typeof rate === 'string') return rate;
+    out[key] = rate;
+  }
+  if (args.callbacks === true) out.callbacks = true;
+  if (args['callback-hosts'] !== undefined) {
+    out.callbacks = true;
+    const hosts = args['callback-hosts']
+      .split(',')
+      .map((h) =>
+        h
+          .trim()
+          .toLowerCase()
+          .replace(/^\[|\]$/g, ''),
+      )
+      .filter(Boolean);
+    const bad = hosts.find((h) => h !== '*' && !/^[a-z0-9.:-]+$/.test(h));
+    if (bad) return `--callback-hosts: ${JSON.stringify(bad)} is not a host name.`;
+    out.callbackHosts = hosts;
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+// `npm run mock -- --help`: every switch, in the words the README uses.
+
+export const MOCK_HELP = `Usage: npm run mock [-- options]
+
+Serves an OpenAPI description's operations from its examples, checks every
+request against it, and reloads when it changes.
+
+Options:
+  --spec <file>            the OpenAPI 3.0/3.1 document (default openapi/openapi.yaml)
+  --port <n>               port to listen on (default 4010; 0 picks a free one)
+  --host <address>         address to listen on (default 127.0.0.1)
+  --site <url>             the portal's origin, for Link headers to operation pages
+  --quiet                  no line per request
+
+State:
+  --stateful               resources keep what is written: POST creates, GET reads and lists
+                           (with the document's filters and paging), PUT replaces, PATCH merges,
+                           DELETE removes; the examples are the initial records. Kept per
+                           Mock-Session header; POST /__mock/reset starts again
+  --state <memory|redis://host:port>
+                           where records are kept (default memory; Redis lets several mock
+                           instances share them); implies --stateful
+
+Generated answers:
+  -d, --dynamic            generate every answer from its schema instead of using examples
+  --seed <value>           generated answers are the same for the same request, across restarts
+
+Time and failure:
+  --latency <ms|min-max>   delay every answer, e.g. 300 or 100-500 (one request: Prefer: delay=500)
+  --fault-rate <0..1>      share of requests that meet a connection fault: reset, hang or a slow
+                           body (one request: Prefer: fault=reset|hang|slow)
+  --error-rate <0..1>      share of requests answered with a declared 5xx or 429 (503 when none)
+
+Callbacks:
+  --callbacks              send the callbacks an operation declares, after answering it (loopback hosts only)
+  --callback-hosts <a,b>   hosts besides loopback that callbacks may be sent to (* for any); implies --callbacks
+
+The mock's own routes: GET /__mock/requests (the last requests), POST /__mock/reset,
+GET /__mock/resources (what --stateful found).
+  --help                   this text
+`;

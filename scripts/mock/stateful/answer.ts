@@ -1,0 +1,177 @@
+// The answer of an operation that is part of a resource, with `--stateful`:
+// read from and written to the session's records instead of the examples. The
+// status and headers are the operation's declared success response's; an id
+// that does not exist answers the operation's declared 404. A request this
+// cannot handle as a record (a body that is not an object) gets the answer it
+// would get without state.
+import { isJsonMediaType } from '../../model/media.ts';
+import { findResponse, negotiate, type PreparedResponse } from '../answers.ts';
+import { finish, signalHeaders, type Exchange } from '../exchange.ts';
+import { printable } from '../log.ts';
+import { operationError } from '../operation-errors.ts';
+import type { MockOperation } from '../state.ts';
+import { DEFAULT_SESSION, SESSION_HEADER, type Bucket, type StateStore } from '../store/types.ts';
+import { idKey, newId } from './ids.ts';
+import { listBody, queryList } from './list-query.ts';
+import { createRecord, replaceRecord, updateRecord, type Clock } from './records.ts';
+import type { Rec, Resource, ResourceOperation } from './types.ts';
+
+export interface StatefulPart {
+  resource: Resource;
+  part: ResourceOperation;
+}
+
+export interface StatefulContext {
+  store: StateStore;
+  clock: Clock;
+}
+
+const MAX_SESSION_LENGTH = 200;
+
+/** The session a request names with `Mock-Session`; absent or empty, the shared one. */
+export function sessionOf(header: string | string[] | undefined): string {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  return value ? value.slice(0, MAX_SESSION_LENGTH) : DEFAULT_SESSION;
+}
+
+const isRecord = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
+
+/**
+ * Answers from the records; resolves to false when the request is not one it handles (the
+ * caller then answers as without state). Rejects only on a store failure.
+ */
+export async function statefulAnswer(
+  x: Exchange,
+  mock: MockOperation,
+  stateful: StatefulPart,
+  ctx: StatefulContext,
+  params: Record<string, string>,
+  query: URLSearchParams | undefined,
+  body: unknown,
+): Promise<boolean> {
+  const { resource, part } = stateful;
+  const { store, clock } = ctx;
+  // Records are JSON: an answer declared (or asked for) in another media type is left to the examples.
+  const primary = mock.answers.primary;
+  if (primary && primary.media.length > 0) {
+    const media = negotiate(primary, x.req.headers.accept);
+    if (!media || !(isJsonMediaType(media.type) || media.type === '*/*')) return false;
+  }
+  const session = sessionOf(x.req.headers[SESSION_HEADER]);
+  const bucket: Bucket = { resource: resource.name, scope: part.scopeParams.map((p) => params[p] ?? '').join('/') };
+  const key = part.idParam ? params[part.idParam] : undefined;
+  const notFound = () =>
+    operationError(
+      x,
+      mock,
+      'not_found',
+      `No ${resource.name} with ${resource.id.field ?? part.idParam ?? 'id'} ${printable(key ?? '', 80)} exists in this session.`,
+    );
+  const typedId = (text: string): string | number => (resource.id.kind === 'integer' && /^-?\d{1,15}$/.test(text) ? Number(text) : text);
+
+  switch (part.role) {
+    case 'list': {
+      const records = await store.list(session, bucket);
+      const page = queryList(records, part.list!, query);
+      const path = x.url.slice(0, x.url.indexOf('?') >>> 0);
+      reply(x, mock, primary, listBody(part.list!, page, path, query), params, [], page.total);
+      return true;
+    }
+    case 'read': {
+      const record = key === undefined ? undefined : await store.get(session, bucket, key);
+      if (!record) notFound();
+      else reply(x, mock, primary, record, params);
+      return true;
+    }
+    case 'create': {
+      if (!isRecord(body)) return false;
+      const id = resource.id.kind === 'uuid' ? newId('uuid', 0, clock.random) : newId(resource.id.kind, await store.nextId(session, bucket), clock.random);
+      const record = createRecord(resource, body, id, clock);
+      await store.put(session, bucket, String(id), record);
+      const location = resource.itemPath ? itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
+      reply(x, mock, primary, record, params, location ? ['Location', location] : []);
+      return true;
+    }
+    case 'replace': {
+      if (!isRecord(body) || key === undefined) return false;
+      const existing = await store.get(session, bucket, key);
+      const created = findResponse(mock.answers, '201');
+      const creates = created?.key === '201';
+      if (!existing && !creates && mock.answers.responses.some((r) => r.key === '404')) {
+        notFound();
+        return true;
+      }
+      const id =
+        existing && resource.id.field !== undefined && idKey(existing[resource.id.field]) !== undefined
+          ? (existing[resource.id.field] as string | number)
+          : typedId(key);
+      const record = replaceRecord(resource, existing, body, part.bodyFields, id, clock);
+      await store.put(session, bucket, key, record);
+      reply(x, mock, !existing && creates ? created : primary, record, params);
+      return true;
+    }
+    case 'update': {
+      if (!isRecord(body) || key === undefined) return false;
+      const existing = await store.get(session, bucket, key);
+      if (!existing) {
+        notFound();
+        return true;
+      }
+      const record = updateRecord(resource, existing, body, clock);
+      await store.put(session, bucket, key, record);
+      reply(x, mock, primary, record, params);
+      return true;
+    }
+    case 'delete': {
+      const existing = key === undefined ? undefined : await store.get(session, bucket, key);
+      if (!existing || !(await store.remove(session, bucket, key!))) {
+        notFound();
+        return true;
+      }
+      reply(x, mock, primary, existing, params);
+      return true;
+    }
+  }
+}
+
+/** The new record's item URL, with the create's own parent parameters. */
+function itemUrl(template: string, params: Record<string, string>, part: ResourceOperation, id: string, resource: Resource): string {
+  const idParam = resource.operations.find((o) => o.op.path === template)?.idParam;
+  return template.replace(/\{([^{}/]+)\}/g, (_, name: string) =>
+    encodeURIComponent(name === idParam ? id : (params[name] ?? (part.scopeParams.includes(name) ? '' : name))),
+  );
+}
+
+const REPLACED = new Set(['content-type', 'content-length']);
+
+/** The declared success response's status and headers, with the record as its JSON body. */
+function reply(
+  x: Exchange,
+  mock: MockOperation,
+  response: PreparedResponse | undefined,
+  value: unknown,
+  params: Record<string, string>,
+  extra: string[] = [],
+  total?: number,
+): void {
+  const status = response?.status ?? 200;
+  const media = response?.preferred;
+  const withBody = media !== undefined && status !== 204 && status !== 304;
+  const declared = withBody ? media.first.headers : (response?.bare.headers ?? ['Vary', 'Origin']);
+  const overridden = new Set(extra.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase()));
+  const headers: string[] = [];
+  for (let i = 0; i < declared.length; i += 2) {
+    const lower = declared[i].toLowerCase();
+    if (REPLACED.has(lower) || overridden.has(lower)) continue;
+    // A declared count of the records (`X-Total-Count`) tells the real one.
+    headers.push(declared[i], total !== undefined && lower.includes('total') ? String(total) : declared[i + 1]);
+  }
+  const body = withBody ? Buffer.from(JSON.stringify(value)) : undefined;
+  const all = ['Content-Type', withBody ? jsonType(media.type) : 'application/json', 'Content-Length', String(body?.length ?? 0), ...headers, ...extra];
+  const link = signalHeaders(mock, params);
+  finish(x, status, link ? all.concat(link) : all, x.method === 'HEAD' ? undefined : body);
+}
+
+function jsonType(declared: string): string {
+  return declared.includes('*') ? 'application/json' : declared;
+}

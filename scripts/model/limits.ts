@@ -1,0 +1,31 @@
+// Every bound on the work a description can cause, in one place: the loader, the example
+// sampler, the model's worker and the mock import them from here, and SECURITY.md lists them.
+
+/** Largest file read for a description (entry, referenced file, remote document): GitHub's REST API is 13 MB. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+/**
+ * How much YAML aliases may add to one file, as the approximate size of the JSON they expand to.
+ * Reusing a few schemas by alias stays far below; a "billion laughs" is stopped before anything walks it.
+ */
+export const MAX_ALIAS_EXPANSION_BYTES = 4 * 1024 * 1024;
+
+/** A remote document (only from an origin allowed with --allow-remote): time to answer, redirects followed. */
+export const REMOTE_TIMEOUT_MS = 15_000;
+export const REMOTE_MAX_REDIRECTS = 5;
+
+/**
+ * Examples generated from schemas (openapi-sampler). `minItems` and `minLength` above these are
+ * sampled at these lengths; nesting stops at `depth`; one example stops growing at about `bytes`
+ * of JSON or after `ms`; a document stops generating examples after `documentBytes` or `documentMs`
+ * in all. An example cut short by any of these is reported (`example-capped`) at its schema.
+ */
+export const EXAMPLE_LIMITS = {
+  items: 32,
+  length: 256,
+  depth: 8,
+  bytes: 256 * 1024,
+  ms: 2_000,
+  documentBytes: 64 * 1024 * 1024,
+  documentMs: 30_000,
+} as const;

@@ -1,0 +1,141 @@
+// openapi-sampler within EXAMPLE_LIMITS. Its samplers are wrapped (openapi-sampler's own hook,
+// `_registerSampler`): `minItems` and `minLength` past the limits are sampled at the limits, and
+// while one example is sampled every node it creates is counted, so once it reaches its size or
+// time no array or object grows further. The result is then measured as written out (a schema's
+// own `example` can repeat in every item): one past the size is sampled again, smaller, or dropped.
+// Every cut is recorded with the schema it happened at, for the `example-capped` warning.
+import * as openapiSampler from 'openapi-sampler';
+import type { Options } from 'openapi-sampler';
+import { EXAMPLE_LIMITS } from './limits.ts';
+
+type Sampler = (schema: Record<string, any>, options: Options, spec: unknown, context: unknown) => unknown;
+// The hook and the registry are exported by openapi-sampler, not declared in its types.
+const { sample } = openapiSampler;
+const { _registerSampler, _samplers } = openapiSampler as unknown as {
+  _registerSampler(type: string, sampler: Sampler): void;
+  _samplers: Record<string, Sampler>;
+};
+
+export interface Cut {
+  /** The schema (an object of the document, or one openapi-sampler merged from several) where it happened. */
+  schema: object;
+  reason: string;
+}
+
+interface Run {
+  /** Bytes (of JSON, about) the nodes made so far may still take. */
+  left: number;
+  deadline: number;
+  items: number;
+  cuts: Cut[];
+  /** Schemas already recorded as cut (one inside an array is sampled once per item). */
+  recorded: WeakSet<object>;
+  /** Set once the example stopped growing. */
+  stopped?: boolean;
+}
+
+function record(current: Run, schema: object, reason: string): void {
+  if (current.recorded.has(schema)) return;
+  current.recorded.add(schema);
+  current.cuts.push({ schema, reason });
+}
+
+let run: Run | undefined;
+
+const original: Record<string, Sampler> = { ..._samplers };
+
+function exhausted(current: Run, schema: object): boolean {
+  const overSize = current.left <= 0;
+  if (!overSize && performance.now() < current.deadline) return false;
+  if (!current.stopped) {
+    current.stopped = true;
+    const reason = overSize ? `size: the example reached about ${EXAMPLE_LIMITS.bytes / 1024} KB` : `time: sampling took over ${EXAMPLE_LIMITS.ms} ms`;
+    current.cuts.push({ schema, reason: `${reason}, so it stops growing there` });
+  }
+  return true;
+}
+
+_registerSampler('array', (schema, options, spec, context) => {
+  if (!run) return original.array(schema, options, spec, context);
+  if (exhausted(run, schema)) return [];
+  let bounded = schema;
+  if (typeof schema.minItems === 'number' && schema.minItems > run.items) {
+    record(run, schema, `minItems: ${schema.minItems} items sampled as ${run.items}`);
+    bounded = { ...schema, minItems: run.items };
+  }
+  run.left -= 2;
+  return original.array(bounded, options, spec, context);
+});
+
+_registerSampler('object', (schema, options, spec, context) => {
+  if (!run) return original.object(schema, options, spec, context);
+  if (exhausted(run, schema)) return {};
+  const value = original.object(schema, options, spec, context) as Record<string, unknown>;
+  for (const key of Object.keys(value ?? {})) run.left -= key.length + 4;
+  return value;
+});
+
+_registerSampler('string', (schema, options, spec, context) => {
+  let bounded = schema;
+  if (run && typeof schema.minLength === 'number' && schema.minLength > EXAMPLE_LIMITS.length) {
+    record(run, schema, `minLength: ${schema.minLength} characters sampled as ${EXAMPLE_LIMITS.length}`);
+    bounded = { ...schema, minLength: EXAMPLE_LIMITS.length };
+  }
+  const value = original.string(bounded, options, spec, context);
+  if (run) run.left -= typeof value === 'string' ? value.length + 2 : 8;
+  return value;
+});
+
+for (const type of ['number', 'integer', 'boolean'] as const) {
+  _registerSampler(type, (schema, options, spec, context) => {
+    if (run) run.left -= 8;
+    return original[type](schema, options, spec, context);
+  });
+}
+
+/** Size of `value` as JSON, about: shared nodes counted where they appear, measured once. */
+export function writtenSize(value: unknown, memo = new Map<object, number>()): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (value === null || typeof value !== 'object') return 8;
+  const known = memo.get(value);
+  if (known !== undefined) return known;
+  memo.set(value, 0); // A value inside itself (impossible from JSON, cheap to guard) counts once.
+  let size = 2;
+  // Plain loops: this runs over every generated example, and Object.entries would copy each object first.
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) size += writtenSize(value[i], memo) + 1;
+  else for (const key in value) size += key.length + 4 + writtenSize((value as Record<string, unknown>)[key], memo);
+  memo.set(value, size);
+  return size;
+}
+
+function once(schema: object, options: Options, document: unknown, items: number, cuts: Cut[]): unknown {
+  run = { left: EXAMPLE_LIMITS.bytes, deadline: performance.now() + EXAMPLE_LIMITS.ms, items, cuts, recorded: new WeakSet() };
+  try {
+    return sample(schema as never, options, document as never);
+  } finally {
+    run = undefined;
+  }
+}
+
+/**
+ * An example for `schema` within the limits, and the cuts made to keep it there; `value` is undefined
+ * when openapi-sampler cannot handle the schema, or even the smallest sample is too large.
+ */
+export function boundedSample(schema: object, options: Options, document: unknown): { value: unknown; size: number; cuts: Cut[] } {
+  const cuts: Cut[] = [];
+  const options_ = { ...options, maxSampleDepth: EXAMPLE_LIMITS.depth };
+  let value = once(schema, options_, document, EXAMPLE_LIMITS.items, cuts);
+  let size = writtenSize(value);
+  if (size > EXAMPLE_LIMITS.bytes) {
+    // Written out it is too large (values the document repeats in every item): one item per array, shallower.
+    value = once(schema, { ...options_, maxSampleDepth: Math.min(4, EXAMPLE_LIMITS.depth) }, document, 1, []);
+    size = writtenSize(value);
+    const fits = size <= EXAMPLE_LIMITS.bytes;
+    cuts.push({
+      schema,
+      reason: `size: the example written out is over ${EXAMPLE_LIMITS.bytes / 1024} KB${fits ? ', so it shows one item per array' : ', so none is shown'}`,
+    });
+    if (!fits) return { value: undefined, size: 0, cuts };
+  }
+  return { value, size, cuts };
+}
