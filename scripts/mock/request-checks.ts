@@ -3,8 +3,8 @@
 // document at the pointers the model gives; and the checks run on each
 // request: the body's media type, then every parameter and the body against
 // their schemas.
-import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.ts';
-import type { OpenApiDocument } from '../model/load.ts';
+import { isObject } from '../model/deref.ts';
+import { followRefs, parameterObject, requestContent, type OpenApiDocument } from '../model/document.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
 import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
 import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
@@ -45,7 +45,7 @@ const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 /** Headers the OpenAPI specification says parameters may not describe. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-function shapeOf(schema: unknown, deref: Deref): ParamSpec['shape'] {
+function shapeOf(schema: unknown, deref: (node: unknown) => unknown): ParamSpec['shape'] {
   const node = deref(schema);
   if (!isObject(node)) return 'scalar';
   const types = Array.isArray(node.type) ? node.type : [node.type];
@@ -54,8 +54,8 @@ function shapeOf(schema: unknown, deref: Deref): ParamSpec['shape'] {
   return 'scalar';
 }
 
-function paramSpec(parameter: Parameter, document: OpenApiDocument, deref: Deref): ParamSpec {
-  const raw = deref(getByPointer(document, parameter.pointer));
+function paramSpec(parameter: Parameter, document: OpenApiDocument, deref: (node: unknown) => unknown): ParamSpec {
+  const raw = parameterObject(document, parameter);
   const media = isObject(raw) && isObject(raw.content) ? Object.values(raw.content).find(isObject) : undefined;
   const declared = isObject(raw) ? raw.schema : undefined;
   const schema = declared ?? media?.schema;
@@ -85,7 +85,7 @@ function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknow
 }
 
 export function readRequestSpec(document: OpenApiDocument, op: Operation, resolve: SchemaResolver = (node) => node): RequestSpec {
-  const deref = createDeref(document);
+  const deref = (node: unknown) => followRefs(document, node);
   const params: ParamSpec[] = [];
   for (const parameter of op.parameters) {
     if (!LOCATIONS.has(parameter.in)) continue;
@@ -94,12 +94,8 @@ export function readRequestSpec(document: OpenApiDocument, op: Operation, resolv
   }
   const spec: RequestSpec = { params };
   if (op.requestBody && op.requestBody.content.length > 0) {
-    // The model keeps schemas as views; ajv needs them as written: found by media type under the
-    // operation, through its path item (which may itself be a reference).
-    const pathItem = deref(getByPointer(document, op.pointer.slice(0, op.pointer.lastIndexOf('/'))));
-    const operation = isObject(pathItem) ? deref(pathItem[op.method]) : undefined;
-    const body = isObject(operation) ? deref(operation.requestBody) : undefined;
-    const content = isObject(body) && isObject(body.content) ? body.content : {};
+    // The model keeps schemas as views; ajv needs them as written: found by media type through the door.
+    const content = requestContent(document, op);
     spec.body = {
       required: op.requestBody.required,
       media: op.requestBody.content.map(({ mediaType, schema }) => {

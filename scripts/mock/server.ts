@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
 import { formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
-import type { LoadOptions } from '../model/load.ts';
+import type { LoadOptions, OpenApiDocument } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
@@ -183,12 +183,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (outcome.ok && !hasErrors(outcome.diagnostics)) {
       const preparing = performance.now();
       try {
-        next = createState(
-          { model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files },
-          site,
-          pool,
-          stateOptions,
-        );
+        next = createState({ model: outcome.model as ApiModel, document: outcome.document as OpenApiDocument, files: outcome.files }, site, pool, stateOptions);
       } catch (error) {
         outcome = {
           id: outcome.id,

@@ -11,6 +11,7 @@ import { createLocator, toSourceLocation, type Locator } from './locate.ts';
 import { listOperations, normalizeOperation, normalizeServers, type OperationContext } from './operation.ts';
 import { collectRefs, createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements, normalizeSecuritySchemes } from './security.ts';
+import { formatPointer } from './pointer.ts';
 import { createSlugger, operationSlugBase } from './slug.ts';
 import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.ts';
 import { validateDocument } from './validate.ts';
@@ -92,7 +93,7 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
   };
 
   const rawOperations = listOperations(document.paths, 'operation', ['paths'], deref);
-  const rawWebhooks = listOperations(document.webhooks, 'webhook', ['webhooks'], deref);
+  const rawWebhooks = listOperations('webhooks' in document ? document.webhooks : undefined, 'webhook', ['webhooks'], deref);
   // Slugs first, so `x-replaced-by` can point at any operation regardless of order.
   const slugger = createSlugger();
   const slugOf = (raw: (typeof rawOperations)[number]) => slugger(optionalString(raw.operation.operationId) ?? '', operationSlugBase(raw.method, raw.path));
@@ -109,16 +110,18 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
   const tags = buildTags(document, operations, webhooks);
   const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate);
 
+  // Read as written: a document that validation would refuse still gets a model.
+  const info: Record<string, unknown> = isObject(document.info) ? { ...document.info } : {};
   return {
     openapi: String(document.openapi),
     info: {
-      title: String(document.info?.title ?? 'API'),
-      version: String(document.info?.version ?? ''),
-      summary: optionalString(document.info?.summary),
-      description: optionalString(document.info?.description),
-      termsOfService: optionalString(document.info?.termsOfService),
-      contact: isObject(document.info?.contact) ? { ...document.info.contact } : undefined,
-      license: isObject(document.info?.license) && typeof document.info.license.name === 'string' ? { ...document.info.license } : undefined,
+      title: String(info.title ?? 'API'),
+      version: String(info.version ?? ''),
+      summary: optionalString(info.summary),
+      description: optionalString(info.description),
+      termsOfService: optionalString(info.termsOfService),
+      contact: isObject(info.contact) ? { ...info.contact } : undefined,
+      license: isObject(info.license) && typeof info.license.name === 'string' ? { name: info.license.name, ...info.license } : undefined,
     },
     servers: ctx.rootServers,
     tags,
@@ -164,7 +167,7 @@ function buildSchemas(
     const entry: SchemaEntry = { name, slug: slugger(name, 'schema'), schema: node, usedBy: [] };
     const example = node.example !== undefined ? node.example : sampled(value, 'response');
     if (example !== undefined) entry.example = example;
-    if (locate) entry.source = toSourceLocation(locate(`#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    if (locate) entry.source = toSourceLocation(locate(formatPointer(['components', 'schemas', name])));
     return entry;
   });
   const byName = new Map(entries.map((e) => [e.name, e]));

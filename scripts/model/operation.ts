@@ -3,7 +3,7 @@
 import { extensionsOf, isObject, optionalString, type Deref } from './deref.ts';
 import type { createExampleCollector } from './examples.ts';
 import { readDeprecated, readDeprecation, readStability, readTryIt } from './extensions.ts';
-import { joinPointer, splitPointer } from './locate.ts';
+import { formatPointer } from './pointer.ts';
 import type { createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements } from './security.ts';
 import type {
@@ -37,6 +37,7 @@ export interface RawOperation {
   path: string;
   pathItem: Record<string, any>;
   operation: Record<string, any>;
+  /** Keys of the operation object where it is in the bundled document (under its path item's `$ref` target, when there is one). */
   pointer: string[];
   /** Where the path item's own fields live: its `$ref` target when it is a reference. */
   pathItemPointer: string[];
@@ -49,12 +50,11 @@ export function listOperations(map: unknown, kind: Operation['kind'], pointer: s
   for (const [path, rawItem] of Object.entries(map)) {
     const pathItem = deref(rawItem);
     if (!isObject(pathItem)) continue;
-    const ref = isObject(rawItem) && typeof rawItem.$ref === 'string' && rawItem.$ref.startsWith('#') ? rawItem.$ref : undefined;
-    const pathItemPointer = ref ? splitPointer(ref) : [...pointer, path];
+    const pathItemPointer = deref.target(rawItem) ?? [...pointer, path];
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (isObject(operation)) {
-        out.push({ kind, method, path, pathItem, operation, pointer: [...pointer, path, method], pathItemPointer });
+        out.push({ kind, method, path, pathItem, operation, pointer: [...pathItemPointer, method], pathItemPointer });
       }
     }
   }
@@ -93,6 +93,7 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
   const rawSchema = p.schema ?? media?.schema;
   const examples = ctx.examples.declared(p).concat(media ? ctx.examples.declared(media) : []);
   const schema = rawSchema === undefined ? undefined : ctx.schema(rawSchema);
+  const target = ctx.deref.target(raw);
   // The specification's defaults, so no reader has to know them.
   const style = typeof p.style === 'string' ? p.style : p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
   const parameter: Parameter = {
@@ -103,7 +104,7 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
     description: optionalString(p.description),
     schema,
     examples,
-    pointer: isObject(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith('#') ? raw.$ref : pointer,
+    pointer: target ? formatPointer(target) : pointer,
     style,
     explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
   };
@@ -122,7 +123,7 @@ function normalizeParameters(raw: RawOperation, ctx: OperationContext): Paramete
   for (const [list, holder] of lists) {
     if (!Array.isArray(list)) continue;
     list.forEach((item, index) => {
-      const parameter = normalizeParameter(item, joinPointer([...holder, 'parameters', String(index)]), ctx);
+      const parameter = normalizeParameter(item, formatPointer([...holder, 'parameters', String(index)]), ctx);
       if (parameter) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
     });
   }
@@ -199,12 +200,14 @@ function normalizeCallbacks(raw: unknown, owner: string, pointer: string[], ctx:
   return Object.entries(raw).flatMap(([name, value]) => {
     const callback = ctx.deref(value);
     if (!isObject(callback)) return [];
+    // A callback may be a reference to `components/callbacks`: its path items are read where they are.
+    const at = ctx.deref.target(value) ?? [...pointer, name];
     return Object.keys(callback)
       .filter((k) => !k.startsWith('x-'))
       .map((expression) => ({
         name,
         expression,
-        operations: listOperations({ [expression]: callback[expression] }, 'operation', [...pointer, name], ctx.deref).map((op) =>
+        operations: listOperations({ [expression]: callback[expression] }, 'operation', at, ctx.deref).map((op) =>
           normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false),
         ),
       }));
@@ -237,7 +240,7 @@ export function normalizeOperation(raw: RawOperation, slug: string, ctx: Operati
     security: Array.isArray(operation.security) ? normalizeRequirements(operation.security) : ctx.rootSecurity,
     servers: servers.length > 0 ? servers : pathServers.length > 0 ? pathServers : ctx.rootServers,
     callbacks: withCallbacks ? normalizeCallbacks(operation.callbacks, slug, [...raw.pointer, 'callbacks'], ctx) : [],
-    pointer: joinPointer(raw.pointer),
+    pointer: formatPointer(raw.pointer),
     extensions: extensionsOf(operation),
   };
   if (deprecation && (deprecated || Object.keys(deprecation).length > 0)) out.deprecation = deprecation;

@@ -107,7 +107,13 @@ export interface Operation {
   /** Effective servers (operation, path, then root). */
   servers: Server[];
   callbacks: Callback[];
-  /** JSON pointer of the operation in the bundled document. */
+  /**
+   * Where the operation object is in the bundled document: a JSON pointer (RFC 6901, URI fragment
+   * form, read by scripts/model/pointer.ts) that resolves to the object itself. For a path item
+   * that is a `$ref`, that is under the reference's target (`#/components/pathItems/Pets/get`),
+   * else under its path (`#/paths/~1pets/get`, `#/webhooks/newPet/post`); its parent is the path
+   * item whose parameters apply. Readers of the raw document go through scripts/model/document.ts.
+   */
   pointer: string;
   /** Where the operation starts in the source files. */
   source?: SourceLocation;
@@ -131,7 +137,7 @@ export interface Parameter {
   /** Example from the parameter or its schema, if any. */
   example?: unknown;
   examples: NamedExample[];
-  /** JSON pointer of the parameter object in the bundled document (for tools that need its raw schema). */
+  /** Where the parameter object is in the bundled document (its `$ref`s followed), like Operation.pointer. */
   pointer: string;
 }
 
