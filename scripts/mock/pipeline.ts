@@ -15,6 +15,7 @@ import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
 import { answerRequest } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia } from './request-checks.ts';
+import type { RouteMatch } from './router.ts';
 import type { MockOperation, MockState } from './state.ts';
 
 /** Answers one request with the version being served now; never throws. */
@@ -131,7 +132,7 @@ function route(x: Exchange): void {
   if (!hasBody || !spec?.body) {
     // A body the operation does not take is ignored.
     if (hasBody) skipBody(x, length);
-    checkAndAnswer(x, mock, match.params, match.badEncoding, query, undefined, undefined);
+    checkAndAnswer(x, mock, match, query, undefined, undefined);
     return;
   }
   const contentType = headers['content-type'];
@@ -156,7 +157,7 @@ function route(x: Exchange): void {
     x,
     (raw) => {
       try {
-        checkAndAnswer(x, mock, match.params, match.badEncoding, query, media, raw);
+        checkAndAnswer(x, mock, match, query, media, raw);
       } catch (error) {
         internalError(x, error);
       }
@@ -169,8 +170,7 @@ function route(x: Exchange): void {
 function checkAndAnswer(
   x: Exchange,
   mock: MockOperation,
-  params: Record<string, string>,
-  badEncoding: string[] | undefined,
+  match: RouteMatch<MockOperation>,
   query: URLSearchParams | undefined,
   media: BodyMedia | undefined,
   raw: Buffer | undefined,
@@ -181,7 +181,7 @@ function checkAndAnswer(
     readMultipart(raw, String(x.req.headers['content-type']), media.multipart).then(
       (parts) => {
         if (!parts.ok) operationError(x, mock, 'validation_failed', parts.message);
-        else checkDecoded(x, mock, params, badEncoding, query, media, true, parts.body);
+        else checkDecoded(x, mock, match, query, media, true, parts.body);
       },
       (error: unknown) => internalError(x, error),
     );
@@ -196,26 +196,28 @@ function checkAndAnswer(
     }
     body = decoded.body;
   }
-  checkDecoded(x, mock, params, badEncoding, query, media, present, body);
+  checkDecoded(x, mock, match, query, media, present, body);
 }
 
 /** Parameters and the decoded body against their schemas, then the answer. */
 function checkDecoded(
   x: Exchange,
   mock: MockOperation,
-  params: Record<string, string>,
-  badEncoding: string[] | undefined,
+  match: RouteMatch<MockOperation>,
   query: URLSearchParams | undefined,
   media: BodyMedia | undefined,
   present: boolean,
   body: unknown,
 ): void {
+  const { params, badEncoding } = match;
   const spec = x.state.requestSpec(mock);
   if (badEncoding) {
     operationError(x, mock, 'validation_failed', `path.${badEncoding[0]} is not valid percent-encoded UTF-8`);
     return;
   }
-  const paramProblem = checkParams(spec, { params, query, headers: x.req.headers }, x.state.compiler);
+  const q = x.url.indexOf('?');
+  const rawQuery = q === -1 ? undefined : x.url.slice(q + 1);
+  const paramProblem = checkParams(spec, { rawParams: match.raw, rawQuery, headers: x.req.headers }, x.state.compiler);
   if (paramProblem) {
     operationError(x, mock, 'validation_failed', paramProblem);
     return;

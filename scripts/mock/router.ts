@@ -20,6 +20,8 @@ export interface RouteMatch<T> {
   entry: PathEntry<T>;
   /** Path parameters, percent-decoded. */
   params: Record<string, string>;
+  /** The same, as they arrived (still percent-encoded): a label or matrix value is split before it is decoded. */
+  raw: Record<string, string>;
   /** Names of parameters whose raw value is not valid percent-encoded UTF-8. */
   badEncoding?: string[];
 }
@@ -115,7 +117,7 @@ export class Router<T> {
 
   match(path: string): RouteMatch<T> | undefined {
     const exact = this.exactPaths.get(path);
-    if (exact) return { entry: exact, params: NO_PARAMS };
+    if (exact) return { entry: exact, params: NO_PARAMS, raw: NO_PARAMS };
     const raw = path.split('/');
     const segments: (string | undefined)[] = new Array(raw.length - 1);
     for (let i = 1; i < raw.length; i++) segments[i - 1] = decodeSegment(raw[i]);
@@ -124,14 +126,16 @@ export class Router<T> {
     if (!entry) return undefined;
     // Null prototype: a parameter named `constructor` or `__proto__` is held like any other.
     const params = Object.create(null) as Record<string, string>;
+    const rawParams = Object.create(null) as Record<string, string>;
     let badEncoding: string[] | undefined;
     for (let i = 0; i < entry.names.length; i++) {
       const value = captures[i];
       const decoded = decodeSegment(value);
       if (decoded === undefined) (badEncoding ??= []).push(entry.names[i]);
       params[entry.names[i]] = decoded ?? value;
+      rawParams[entry.names[i]] = value;
     }
-    return badEncoding ? { entry, params, badEncoding } : { entry, params };
+    return badEncoding ? { entry, params, raw: rawParams, badEncoding } : { entry, params, raw: rawParams };
   }
 }
 

@@ -76,6 +76,17 @@ function basePathsOf(model: ApiModel): string[] {
   return [...paths].sort((a, b) => b.length - a.length);
 }
 
+/** The query parameters and cookies an operation's credentials travel in (none of its parameters' values). */
+function credentialNames(op: Operation, model: ApiModel): { query: string[]; cookie: string[] } {
+  const out = { query: [] as string[], cookie: [] as string[] };
+  const used = new Set(op.security.flatMap((r) => r.schemes.map((s) => s.name)));
+  for (const scheme of model.securitySchemes) {
+    const credential = used.has(scheme.name) ? scheme.credential : undefined;
+    if (credential?.in === 'query' || credential?.in === 'cookie') out[credential.in].push(credential.name);
+  }
+  return out;
+}
+
 export interface StateOptions {
   /** Find resources and answer their operations from records. */
   stateful?: boolean;
@@ -153,7 +164,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
       return documentErrors.get(status);
     },
     requestSpec(mock) {
-      return (mock.request ??= readRequestSpec(document, mock.op, resolve));
+      return (mock.request ??= readRequestSpec(document, mock.op, resolve, credentialNames(mock.op, model)));
     },
     match(path) {
       const exact = matchWithBase(path);

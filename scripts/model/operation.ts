@@ -15,6 +15,7 @@ import type {
   Parameter,
   ParameterLocation,
   RequestBody,
+  ValueShape,
   Response,
   SecurityRequirement,
   Server,
@@ -85,11 +86,37 @@ export function normalizeServers(raw: unknown): Server[] {
     }));
 }
 
+/** How far allOf members and alternatives are followed to find a value's shape. */
+const MAX_SHAPE_DEPTH = 8;
+
+/** The shape a schema gives a parameter's value (types.ts, Parameter.shape), read from the schema as written. */
+export function valueShape(schema: unknown, deref: Deref, depth = 0): ValueShape {
+  const node = deref(schema);
+  if (!isObject(node) || depth > MAX_SHAPE_DEPTH) return 'scalar';
+  const types: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('array')) return 'array';
+  if (types.includes('object')) return 'object';
+  if (node.type !== undefined) return 'scalar';
+  if (isObject(node.properties) || isObject(node.additionalProperties)) return 'object';
+  if (node.items !== undefined || Array.isArray(node.prefixItems)) return 'array';
+  // Untyped: what its allOf members say, else its first alternative (what a form fills in).
+  const members = [
+    ...(Array.isArray(node.allOf) ? node.allOf : []),
+    ...[node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list.slice(0, 1) : [])),
+  ];
+  for (const member of members) {
+    const shape = valueShape(member, deref, depth + 1);
+    if (shape !== 'scalar') return shape;
+  }
+  return 'scalar';
+}
+
 function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext): Parameter | undefined {
   const p = ctx.deref(raw);
   if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') return undefined;
   // A parameter may describe itself through `content` instead of `schema`.
-  const media = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined;
+  const mediaType = p.schema === undefined && isObject(p.content) ? Object.keys(p.content).find((key) => isObject(p.content[key])) : undefined;
+  const media = mediaType === undefined ? undefined : p.content[mediaType];
   const rawSchema = p.schema ?? media?.schema;
   const examples = ctx.examples.declared(p).concat(media ? ctx.examples.declared(media) : []);
   const schema = rawSchema === undefined ? undefined : ctx.schema(rawSchema);
@@ -107,7 +134,9 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
     pointer: target ? formatPointer(target) : pointer,
     style,
     explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    shape: mediaType === undefined ? valueShape(rawSchema, ctx.deref) : 'scalar',
   };
+  if (mediaType !== undefined) parameter.mediaType = mediaType;
   const example = examples[0]?.value ?? schema?.example;
   if (example !== undefined) parameter.example = example;
   return parameter;

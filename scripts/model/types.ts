@@ -123,6 +123,9 @@ export interface Operation {
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 
+/** How a value is split on the wire: one text, a list, or named fields. */
+export type ValueShape = 'scalar' | 'array' | 'object';
+
 export interface Parameter {
   name: string;
   in: ParameterLocation;
@@ -133,6 +136,14 @@ export interface Parameter {
   style: string;
   /** As declared, else the specification's default: true for `form`, false otherwise. */
   explode: boolean;
+  /**
+   * How the value splits on the wire (scripts/model/wire.ts): `array` or `object` when the schema
+   * says so (through references, allOf members and a first oneOf/anyOf alternative), else `scalar`;
+   * always `scalar` for a parameter described by `content`, which travels as one text.
+   */
+  shape: ValueShape;
+  /** The media type of a parameter described by `content` instead of `schema` (its value is that text, JSON for a JSON type). */
+  mediaType?: string;
   schema?: SchemaNode;
   /** Example from the parameter or its schema, if any. */
   example?: unknown;
@@ -210,6 +221,26 @@ export interface SecurityScheme {
   paramName?: string;
   openIdConnectUrl?: string;
   flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+  /** Where its credential travels and how it is written (scripts/model/credential.ts); absent for mutualTLS, which is below HTTP. */
+  credential?: Credential;
+}
+
+/** A credential on the wire: what the try-it panel sends, the code samples show and the mock checks. */
+export interface Credential {
+  in: 'header' | 'query' | 'cookie';
+  /** The header, query parameter or cookie it travels in: `Authorization` for HTTP, OAuth 2.0 and OpenID Connect schemes. */
+  name: string;
+  /**
+   * How the secret is written: `bearer` as `Bearer <token>`, `basic` as `Basic <base64 of user:password>`,
+   * `key` as it is, `scheme` led by the HTTP scheme's own word (`Digest <credentials>`).
+   */
+  form: 'bearer' | 'basic' | 'key' | 'scheme';
+  /** The word that leads the value (`Bearer`, `Basic`, the scheme's as declared); absent for a key. */
+  prefix?: string;
+  /** What stands for the secret in samples: `<API_KEY>`, `<ACCESS_TOKEN>`, `<BASE64_USER_AND_PASSWORD>` or `<CREDENTIALS>`. */
+  placeholder: string;
+  /** The whole value as a sample shows it: `Bearer <API_KEY>`. */
+  sample: string;
 }
 
 export interface SchemaEntry {
