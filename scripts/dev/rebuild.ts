@@ -9,6 +9,7 @@ import { DiagnosticsError, formatDiagnostics, type Diagnostic } from '../diagnos
 import type { BuildResult } from '../model/index.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
+import { judgeVersion } from '../model/verdict.ts';
 import { writeModelFile } from '../site/model-file.ts';
 import type { PreviewChannel } from './channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
@@ -65,8 +66,9 @@ export function createRebuilder(options: RebuildOptions): { rebuild(): Promise<R
         if (!(error instanceof DiagnosticsError)) throw error;
         diagnostics = error.diagnostics;
       }
-      // Only a document that does not load keeps the last good version; lint and validation errors are shown, not blocking.
-      const failed = !result;
+      // The one verdict every command reaches (model/verdict.ts): only a document that does not load
+      // keeps the last good version; lint and validation errors are shown, not blocking.
+      const failed = !judgeVersion({ loaded: result !== undefined, diagnostics }).ok;
       // The config is watched too: a save to it rebuilds, and its problems are shown like the description's.
       if (result) documentFiles = [...result.files, ...(result.configFile ? [result.configFile] : [])].map((f) => resolve(f));
       // The files named by problems are watched and viewable too (the source view keeps to the description's

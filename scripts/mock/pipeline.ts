@@ -15,7 +15,7 @@ import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
 import { answerRequest } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia } from './request-checks.ts';
-import type { RouteMatch } from './router.ts';
+import { namedFor, type RouteMatch } from './router.ts';
 import type { MockOperation, MockState } from './state.ts';
 
 /** Answers one request with the version being served now; never throws. */
@@ -90,8 +90,8 @@ function route(x: Exchange): void {
     logAnswer(x, 204);
     return;
   }
-  const match = state.match(path);
-  if (!match) {
+  const found = state.match(path);
+  if (!found) {
     // The mock's own routes, only where the document declares nothing.
     if (path.startsWith(ADMIN_PREFIX)) {
       answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
@@ -100,7 +100,7 @@ function route(x: Exchange): void {
     apiError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
     return;
   }
-  const entry = match.entry;
+  const entry = found.entry;
   let mock = entry.methods.get(method);
   if (!mock && method === 'HEAD') mock = entry.methods.get('GET');
   if (!mock) {
@@ -118,6 +118,8 @@ function route(x: Exchange): void {
     return;
   }
   x.operation = mock.label;
+  // Path parameters by the names this operation gives them.
+  const match = namedFor(found, entry.methods.has(method) ? method : 'GET');
   const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
   if (mock.security) {
     const failure = mock.security({ headers, query });

@@ -14,6 +14,8 @@ export interface PathEntry<T> {
   allow: string;
   /** Parameter names, in the order their values are captured. */
   names: string[];
+  /** Names by method, where a template that differs only in them declares that method (`/pets/{id}` beside `/pets/{petId}`). */
+  namesByMethod?: Map<string, string[]>;
 }
 
 export interface RouteMatch<T> {
@@ -102,7 +104,11 @@ export class Router<T> {
       this.entries.push(node.entry);
       if (names.length === 0) this.exactPaths.set(template, node.entry);
     }
-    node.entry.methods.set(method.toUpperCase(), value);
+    // A method declared on two templates of one route is the first one's (the model reports the other as unreachable).
+    const upper = method.toUpperCase();
+    if (node.entry.methods.has(upper)) return;
+    node.entry.methods.set(upper, value);
+    if (names.some((name, i) => name !== node.entry!.names[i])) (node.entry.namesByMethod ??= new Map()).set(upper, names);
     const methods = [...node.entry.methods.keys()];
     // HEAD is answered wherever GET is; OPTIONS always (CORS preflight).
     if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
@@ -137,6 +143,21 @@ export class Router<T> {
     }
     return badEncoding ? { entry, params, raw: rawParams, badEncoding } : { entry, params, raw: rawParams };
   }
+}
+
+/** The match with its parameters named as the operation answering `method` names them. */
+export function namedFor<T>(match: RouteMatch<T>, method: string): RouteMatch<T> {
+  const names = match.entry.namesByMethod?.get(method);
+  if (!names) return match;
+  const rename = (values: Record<string, string>) => {
+    const out = Object.create(null) as Record<string, string>;
+    match.entry.names.forEach((name, i) => {
+      if (i < names.length) out[names[i]] = values[name];
+    });
+    return out;
+  };
+  const badEncoding = match.badEncoding?.map((name) => names[match.entry.names.indexOf(name)] ?? name);
+  return { entry: match.entry, params: rename(match.params), raw: rename(match.raw), ...(badEncoding ? { badEncoding } : {}) };
 }
 
 function walk<T>(node: TreeNode<T>, segments: (string | undefined)[], raw: string[], depth: number, captures: string[]): PathEntry<T> | undefined {

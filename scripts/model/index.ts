@@ -12,6 +12,7 @@ import { listOperations, normalizeOperation, normalizeServers, type OperationCon
 import { collectRefs, createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements, normalizeSecuritySchemes } from './security.ts';
 import { formatPointer } from './pointer.ts';
+import { routeProblems } from './route-problems.ts';
 import { createSlugger, operationSlugBase } from './slug.ts';
 import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.ts';
 import { validateDocument } from './validate.ts';
@@ -64,6 +65,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped);
   // Located whatever the size: there are few, and each is a place to look.
   diagnostics.push(...cappedDiagnostics(loaded.document, capped, locate));
+  diagnostics.push(...routeProblems(model.operations, (op) => locate(op.pointer)));
   timings.normalize = performance.now() - t;
   return { model, document: loaded.document, diagnostics, files: loaded.files, ...(loaded.configFile ? { configFile: loaded.configFile } : {}), timings };
 }
