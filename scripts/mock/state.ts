@@ -62,10 +62,10 @@ export interface MockState {
 function basePathsOf(model: ApiModel): string[] {
   const paths = new Set<string>();
   for (const server of [...model.servers, ...model.operations.flatMap((o) => o.servers)]) {
-    const url = server.url.replace(/\{([^{}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '');
     let pathname: string;
     try {
-      pathname = new URL(url, 'http://mock.invalid').pathname;
+      // Variables at their defaults (the model's), encoded as requests arrive.
+      pathname = new URL(server.resolvedUrl, 'http://mock.invalid').pathname;
     } catch {
       continue;
     }

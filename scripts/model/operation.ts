@@ -3,7 +3,10 @@
 import { extensionsOf, isObject, optionalString, type Deref } from './deref.ts';
 import type { createExampleCollector } from './examples.ts';
 import { readDeprecated, readDeprecation, readStability, readTryIt } from './extensions.ts';
+import { operationPage } from './pages.ts';
 import { formatPointer } from './pointer.ts';
+import { sampleOf } from './sample-value.ts';
+import { resolveServerUrl } from './server-url.ts';
 import type { createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements } from './security.ts';
 import type {
@@ -66,10 +69,8 @@ export function normalizeServers(raw: unknown): Server[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((s) => isObject(s) && typeof s.url === 'string')
-    .map((s) => ({
-      url: s.url,
-      description: optionalString(s.description),
-      variables: isObject(s.variables)
+    .map((s) => {
+      const variables: Server['variables'] = isObject(s.variables)
         ? Object.fromEntries(
             Object.entries(s.variables)
               .filter(([, v]) => isObject(v))
@@ -82,8 +83,9 @@ export function normalizeServers(raw: unknown): Server[] {
                 },
               ]),
           )
-        : {},
-    }));
+        : {};
+      return { url: s.url, resolvedUrl: resolveServerUrl(s.url, variables), description: optionalString(s.description), variables };
+    });
 }
 
 /** How far allOf members and alternatives are followed to find a value's shape. */
@@ -139,6 +141,8 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
   if (mediaType !== undefined) parameter.mediaType = mediaType;
   const example = examples[0]?.value ?? schema?.example;
   if (example !== undefined) parameter.example = example;
+  const sample = sampleOf(examples[0]?.value, rawSchema, ctx.deref);
+  if (sample) parameter.sample = sample;
   return parameter;
 }
 
@@ -201,8 +205,11 @@ function normalizeHeaders(raw: unknown, ctx: OperationContext): Header[] {
       deprecated: h.deprecated === true,
       schema,
     };
-    const example = ctx.examples.declared(h)[0]?.value ?? schema?.example;
+    const declared = ctx.examples.declared(h)[0]?.value;
+    const example = declared ?? schema?.example;
     if (example !== undefined) header.example = example;
+    const sample = sampleOf(declared, h.schema, ctx.deref);
+    if (sample) header.sample = sample;
     return [header];
   });
 }
@@ -224,7 +231,7 @@ function normalizeResponses(raw: unknown, ctx: OperationContext): Response[] {
   });
 }
 
-function normalizeCallbacks(raw: unknown, owner: string, pointer: string[], ctx: OperationContext): Callback[] {
+function normalizeCallbacks(raw: unknown, owner: string, page: string, pointer: string[], ctx: OperationContext): Callback[] {
   if (!isObject(raw)) return [];
   return Object.entries(raw).flatMap(([name, value]) => {
     const callback = ctx.deref(value);
@@ -237,13 +244,19 @@ function normalizeCallbacks(raw: unknown, owner: string, pointer: string[], ctx:
         name,
         expression,
         operations: listOperations({ [expression]: callback[expression] }, 'operation', at, ctx.deref).map((op) =>
-          normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false),
+          normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false, page),
         ),
       }));
   });
 }
 
-export function normalizeOperation(raw: RawOperation, slug: string, ctx: OperationContext, withCallbacks = true): Operation {
+export function normalizeOperation(
+  raw: RawOperation,
+  slug: string,
+  ctx: OperationContext,
+  withCallbacks = true,
+  page = operationPage(raw.kind, slug),
+): Operation {
   const { operation, pathItem } = raw;
   const tags = Array.isArray(operation.tags) ? operation.tags.filter((t: unknown): t is string => typeof t === 'string') : [];
   const deprecated = readDeprecated(operation);
@@ -256,6 +269,7 @@ export function normalizeOperation(raw: RawOperation, slug: string, ctx: Operati
     path: raw.path,
     operationId: optionalString(operation.operationId),
     slug,
+    page,
     tag: tags[0] ?? 'default',
     tags: tags.length > 0 ? tags : ['default'],
     summary: optionalString(operation.summary) ?? optionalString(pathItem.summary),
@@ -268,7 +282,7 @@ export function normalizeOperation(raw: RawOperation, slug: string, ctx: Operati
     responses: normalizeResponses(operation.responses, ctx),
     security: Array.isArray(operation.security) ? normalizeRequirements(operation.security) : ctx.rootSecurity,
     servers: servers.length > 0 ? servers : pathServers.length > 0 ? pathServers : ctx.rootServers,
-    callbacks: withCallbacks ? normalizeCallbacks(operation.callbacks, slug, [...raw.pointer, 'callbacks'], ctx) : [],
+    callbacks: withCallbacks ? normalizeCallbacks(operation.callbacks, slug, page, [...raw.pointer, 'callbacks'], ctx) : [],
     pointer: formatPointer(raw.pointer),
     extensions: extensionsOf(operation),
   };

@@ -55,7 +55,10 @@ export interface ServerVariable {
 }
 
 export interface Server {
+  /** As written, variables and all: `https://{region}.example.com/v1`. */
   url: string;
+  /** The URL with each variable at its default, encoded (scripts/model/server-url.ts): the address samples send to. */
+  resolvedUrl: string;
   description?: string;
   variables: Record<string, ServerVariable>;
 }
@@ -67,6 +70,8 @@ export interface Tag {
   description?: string;
   /** Slugs of the operations whose primary tag this is, in document order. */
   operations: string[];
+  /** Its page, relative to the site's base: `tags/pets/` (see Operation.page). */
+  page: string;
 }
 
 export interface Deprecation {
@@ -88,6 +93,11 @@ export interface Operation {
   operationId?: string;
   /** kebab-case of operationId (or of method and path), unique within the document. The page URL's last segment. */
   slug: string;
+  /**
+   * Its page, relative to the site's base: `operations/list-pets/`, `webhooks/new-pet/` (a callback's
+   * is its operation's). Put under a base with scripts/model/pages.ts `pageUrl`, never by hand.
+   */
+  page: string;
   /** Primary tag (first tag, or `default`). */
   tag: string;
   tags: string[];
@@ -147,6 +157,8 @@ export interface Parameter {
   schema?: SchemaNode;
   /** Example from the parameter or its schema, if any. */
   example?: unknown;
+  /** The value samples start from (scripts/model/sample-value.ts): the example, else the schema's default, first enum value or const, else one made from its type. */
+  sample?: Sample;
   examples: NamedExample[];
   /** Where the parameter object is in the bundled document (its `$ref`s followed), like Operation.pointer. */
   pointer: string;
@@ -185,6 +197,15 @@ export interface Header {
   deprecated: boolean;
   schema?: SchemaNode;
   example?: unknown;
+  /** The value the mock sends it with, by the parameters' rule (Parameter.sample). */
+  sample?: Sample;
+}
+
+/** A value to show or send where the reader or the document gave none. */
+export interface Sample {
+  value: unknown;
+  /** Made from the schema's type: no one wrote it (a panel leaves such a field empty). */
+  generated: boolean;
 }
 
 export interface Response {
@@ -248,8 +269,16 @@ export interface SchemaEntry {
   /** kebab-case, unique among schemas. */
   slug: string;
   schema: SchemaNode;
-  /** Slugs of operations whose parameters, bodies or responses reach this schema (directly or through other schemas). */
+  /** Its page, relative to the site's base: `schemas/pet/` (see Operation.page). */
+  page: string;
+  /** Slugs of operations and webhooks whose parameters, bodies or responses reach this schema (directly or through other schemas). */
   usedBy: string[];
+  /**
+   * The same by the way the data flows: `request` lists those whose parameters or request body
+   * reach it, `response` those whose response bodies or headers do (a webhook's request is sent by
+   * the API, which readers of the direction mind).
+   */
+  reach: { request: string[]; response: string[] };
   /** Generated or declared example of the whole schema. */
   example?: unknown;
   source?: SourceLocation;

@@ -32,7 +32,7 @@ export function mockSample(model: ApiModel): MockSample | undefined {
   const gets = model.operations.filter((op) => op.method === 'get' && op.kind === 'operation').sort((a, b) => Number(a.deprecated) - Number(b.deprecated));
   const op = gets.find((o) => o.responses.some((r) => r.status === '404')) ?? gets.find((o) => errorStatus(o)) ?? gets[0];
   if (!op) return undefined;
-  const mockOp = { ...op, servers: [{ url: 'http://mock', variables: {} }] };
+  const mockOp = { ...op, servers: [{ url: 'http://mock', resolvedUrl: 'http://mock', variables: {} }] };
   const view = panelView(mockOp, model.servers, model.securitySchemes, 'http://mock', new Map(model.schemas.map((s) => [s.name, s])));
   const request = buildRequest(documentedInput(view.input, mockOp));
   const url = new URL(request.url, 'http://mock');

@@ -5,7 +5,6 @@
 // visible placeholders, so a copied sample says what to fill in. No Node: the browser runs it too.
 import type { Operation } from '../../../scripts/model/types.ts';
 import type { RequestInput } from '../scripts/try-it/types.ts';
-import { encodedServerUrl } from './request-encoding.ts';
 
 export const PLACEHOLDER_NOTE = /<(?:API_KEY|ACCESS_TOKEN|BASE64_USER_AND_PASSWORD|CREDENTIALS)>/;
 
@@ -35,7 +34,7 @@ export function documentedInput(panelInput: RequestInput, op: Operation): Reques
       : panelInput.body;
   return withPlaceholders({
     ...panelInput,
-    base: encodedServerUrl(op.servers[0]),
+    base: (op.servers[0]?.resolvedUrl ?? '').replace(/\/+$/, ''),
     params: panelInput.params.map((p) => (p.spec.in === 'path' && p.value === '' ? { ...p, value: `{${p.spec.name}}` } : p)),
     body,
   });

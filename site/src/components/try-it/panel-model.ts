@@ -1,7 +1,7 @@
 // What the try-it panel shows for one operation, computed at build time from
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
-import type { MediaType, Operation, Parameter, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
+import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
 import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, RequestInput } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
 import { markdownToText } from '../../lib/markdown.ts';
@@ -171,9 +171,9 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
   return { ...base, control: 'text', placeholder };
 }
 
-/** Required fields start with the example (or default); optional ones with their default only. */
-function prefill(required: boolean, example: unknown, schema: SchemaNode | undefined): unknown {
-  return required ? (example ?? schema?.default) : schema?.default;
+/** Required fields start with the model's sample, unless it was only made from the type; optional ones with their default only. */
+function prefill(required: boolean, sample: Sample | undefined, schema: SchemaNode | undefined): unknown {
+  return required && sample && !sample.generated ? sample.value : schema?.default;
 }
 
 // Header parameters named like these are ignored by OpenAPI: the request's own ones win.
@@ -351,7 +351,7 @@ export function panelView(
         label: parameter.name,
         required: parameter.required,
         schema: parameter.schema,
-        value: prefill(parameter.required, parameter.example, schema),
+        value: prefill(parameter.required, parameter.sample, schema),
         example: parameter.example,
       },
       resolve,
