@@ -9,7 +9,8 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, ROOT, descriptionOptions, parseCli } from './cli/args.ts';
-import { DiagnosticsError, formatDiagnostics, hasErrors, type Diagnostic } from './diagnostics.ts';
+import { DiagnosticsError, formatDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { judgeVersion } from './model/verdict.ts';
 import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
@@ -101,8 +102,10 @@ async function main(): Promise<number> {
       result = await builder.buildInto(spec, { lint: false, validate: values.lint, ...access }, { model: modelPath, document: jsonPath });
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;
-      console.error(formatDiagnostics(error.diagnostics));
-      console.error(`Build failed: ${unreadable(error.diagnostics)}. Nothing was written to ${out}.`);
+      // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
+      const refused = judgeVersion({ loaded: false, diagnostics: error.diagnostics });
+      console.error(formatDiagnostics(refused.diagnostics));
+      console.error(`Build failed: ${unreadable(refused.diagnostics)}. Nothing was written to ${out}.`);
       return 1;
     } finally {
       await builder.close();
@@ -110,7 +113,7 @@ async function main(): Promise<number> {
     const { timings } = result;
     const { info, stats } = result.model;
     const diagnostics = [...result.diagnostics];
-    if (values.strict && hasErrors(diagnostics)) {
+    if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok) {
       console.error(listed(diagnostics, values.verbose!));
       console.error(`Build failed (--strict): the description has errors. Nothing was written to ${out}.`);
       return 1;
@@ -140,7 +143,8 @@ async function main(): Promise<number> {
 
     diagnostics.push(...(await lint));
     if (diagnostics.length > 0) console.warn(listed(diagnostics, values.verbose!));
-    if (values.strict && hasErrors(diagnostics)) throw new BuildFailure('Build failed (--strict): the description has errors.');
+    if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok)
+      throw new BuildFailure('Build failed (--strict): the description has errors.');
 
     await yaml;
     await copyFile(jsonPath, join(staging, 'openapi.json'));

@@ -3,6 +3,7 @@
 // first GET that needs no path parameter (one needing no parameter at all, if there is one),
 // with the credentials its security asks for, any value being accepted by the mock.
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.ts';
+import { credentialValue } from '../model/credential.ts';
 import { printable } from '../terminal.ts';
 
 const KEY = 'any-key';
@@ -16,17 +17,13 @@ function credentials(op: Operation, schemes: SecurityScheme[]): { args: string[]
   // An empty requirement (`{}`) among the alternatives means the operation can be called without any.
   if (op.security.length === 0 || op.security.some((r) => r.schemes.length === 0)) return { args, query };
   for (const { name } of op.security[0].schemes) {
-    const scheme = schemes.find((s) => s.name === name);
-    if (!scheme) continue;
-    if (scheme.type === 'apiKey' && scheme.paramName) {
-      if (scheme.in === 'query') query.push(`${encodeURIComponent(scheme.paramName)}=${KEY}`);
-      else if (scheme.in === 'cookie') args.push('-b', quote(`${scheme.paramName}=${KEY}`));
-      else args.push('-H', quote(`${scheme.paramName}: ${KEY}`));
-    } else if (scheme.type === 'http' && scheme.scheme === 'basic') {
-      args.push('-u', quote(`user:${KEY}`));
-    } else if (scheme.type !== 'mutualTLS') {
-      args.push('-H', quote(`Authorization: Bearer ${KEY}`));
-    }
+    // Where the credential goes and in what form: the model's, for the scheme.
+    const credential = schemes.find((s) => s.name === name)?.credential;
+    if (!credential || !credential.name) continue;
+    if (credential.form === 'basic') args.push('-u', quote(`user:${KEY}`));
+    else if (credential.in === 'query') query.push(`${encodeURIComponent(credential.name)}=${KEY}`);
+    else if (credential.in === 'cookie') args.push('-b', quote(`${credential.name}=${KEY}`));
+    else args.push('-H', quote(`${credential.name}: ${credentialValue(credential, KEY)}`));
   }
   return { args, query };
 }

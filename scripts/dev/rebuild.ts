@@ -12,6 +12,7 @@ import type { BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
+import { judgeVersion } from '../model/verdict.ts';
 import type { PreviewChannel, PreviewStatus } from './channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
 import type { CheckOutcome, Checks } from './checks.ts';
@@ -180,12 +181,14 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
         if (!(error instanceof DiagnosticsError)) throw error;
         diagnostics = error.diagnostics;
       }
+      // The one verdict every command reaches (model/verdict.ts): only a document that does not load
+      // keeps the last good version; lint and validation errors are shown, not blocking.
+      const loaded = judgeVersion({ loaded: saved !== undefined, diagnostics }).ok;
       follow(saved, diagnostics);
       build++;
       const thisBuild = build;
 
-      if (!saved) {
-        // Only a document that does not load keeps the last good version; lint and validation errors are shown, not blocking.
+      if (!saved || !loaded) {
         const problems = toProblems(diagnostics, channel.root);
         const { errors, warnings } = counted(problems);
         publish({ state: 'error', build, version, durationMs: Math.round(performance.now() - started), errors, warnings, problems });

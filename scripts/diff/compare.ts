@@ -1,7 +1,7 @@
 // Compares two versions of an API model and lists what changed, marking the
 // changes that break existing clients. Deterministic: the same two models and
 // comparison date always give the same list, in document order.
-import type { ApiModel, Operation, SchemaNode, Stability } from '../model/types.ts';
+import type { ApiModel, Operation, Stability } from '../model/types.ts';
 import { atStability, mostStable, sunsetDay, sunsetHasPassed, today } from './lifecycle.ts';
 import { compareOperation, operationLabel, type OperationFinding } from './operation.ts';
 import { SchemaComparer, type Direction, type Finding } from './schema.ts';
@@ -150,46 +150,16 @@ function named(op: Operation): string {
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Every node below `node` (not following references). */
-function* children(node: SchemaNode): Generator<SchemaNode> {
-  for (const p of node.properties ?? []) yield p.schema;
-  if (node.items) yield node.items;
-  if (typeof node.additionalProperties === 'object') yield node.additionalProperties;
-  for (const list of [node.allOf, node.oneOf, node.anyOf]) for (const n of list ?? []) yield n;
-  if (node.not) yield node.not;
-}
-
-/** Component schemas reachable from `roots`, following references. */
-function reachable(roots: (SchemaNode | undefined)[], model: ApiModel, into: Set<string>): void {
-  const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
-  const stack = roots.filter((n): n is SchemaNode => n !== undefined);
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.ref) {
-      if (into.has(node.ref)) continue;
-      into.add(node.ref);
-      const target = byName.get(node.ref);
-      if (target) stack.push(target);
-      continue;
-    }
-    stack.push(...children(node));
-  }
-}
-
-/** Which way each component's data flows, so its changes are judged by the right rules. */
+/** Which way each component's data flows, so its changes are judged by the right rules: read from the models' reachability by direction. */
 function schemaDirections(models: ApiModel[]): { request: Set<string>; response: Set<string> } {
   const request = new Set<string>();
   const response = new Set<string>();
   for (const model of models) {
-    for (const op of [...model.operations, ...model.webhooks]) {
+    const webhooks = new Set(model.webhooks.map((op) => op.slug));
+    for (const schema of model.schemas) {
       // The API calls webhooks: their payloads are read by clients, their replies sent by them.
-      const [sent, read] = op.kind === 'webhook' ? [response, request] : [request, response];
-      reachable([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content ?? []).map((m) => m.schema)], model, sent);
-      reachable(
-        op.responses.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]),
-        model,
-        read,
-      );
+      if (schema.reach.request.some((slug) => !webhooks.has(slug)) || schema.reach.response.some((slug) => webhooks.has(slug))) request.add(schema.name);
+      if (schema.reach.response.some((slug) => !webhooks.has(slug)) || schema.reach.request.some((slug) => webhooks.has(slug))) response.add(schema.name);
     }
   }
   return { request, response };

@@ -2,6 +2,7 @@
 // security, parameters, request body and responses. For webhooks the API is
 // the caller, so the directions swap: the payload is data clients read and
 // their replies are data they send.
+import { sameWire } from '../model/wire.ts';
 import type { MediaType, Operation, Parameter, ParameterLocation, Response } from '../model/types.ts';
 import type { Direction, Finding, SchemaComparer } from './schema.ts';
 import { compareRequirements } from './security.ts';
@@ -127,7 +128,8 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
       } else if (p.required && !after.required) {
         add('parameter-became-optional', 'info', after, `${what(after)} became optional.`);
       }
-      if (serialization(p) !== serialization(after)) {
+      // A new style or explode that writes every value as before (model/wire.ts) changes nothing for clients.
+      if (!sameWire(p, after)) {
         add(
           'parameter-style-changed',
           webhook ? 'warning' : 'breaking',

@@ -74,42 +74,19 @@ function contentTypeFor(type: string, value: unknown): string {
   return typeof value === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
 }
 
-/** A value for a header the document declares without an example, from its schema. */
-function sampleHeader(schema: SchemaNode | undefined, schemas: Map<string, SchemaNode>, depth = 0): unknown {
-  if (!schema || depth > 5) return undefined;
-  if (schema.ref) return sampleHeader(schemas.get(schema.ref), schemas, depth + 1);
-  if (schema.example !== undefined) return schema.example;
-  if (schema.default !== undefined) return schema.default;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.const !== undefined) return schema.const;
-  const type = schema.type?.[0];
-  if (type === 'integer' || type === 'number') return schema.minimum ?? 0;
-  if (type === 'boolean') return true;
-  if (type === 'array') {
-    const item = sampleHeader(schema.items, schemas, depth + 1);
-    return item === undefined ? undefined : [item];
-  }
-  if (type === 'string') {
-    if (schema.format === 'date-time') return new Date(0).toISOString();
-    if (schema.format === 'date') return '1970-01-01';
-    if (schema.format === 'uri' || schema.format === 'uri-reference' || schema.format === 'url') return 'https://example.com/';
-    return 'string';
-  }
-  return undefined;
-}
-
 function headerText(value: unknown): string | undefined {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
   return undefined;
 }
 
-function declaredHeaders(op: Operation, headers: Header[], schemas: Map<string, SchemaNode>, signals: boolean, leftOut: LeftOutHeaders): string[] {
+function declaredHeaders(op: Operation, headers: Header[], signals: boolean, leftOut: LeftOutHeaders): string[] {
   const out: string[] = [];
   for (const h of headers) {
     const lower = h.name.toLowerCase();
     if (SKIPPED_HEADERS.has(lower) || (signals && SIGNAL_HEADERS.has(lower))) continue;
-    const text = headerText(h.example !== undefined ? h.example : sampleHeader(h.schema, schemas));
+    // The model's sample: the declared example, else one from the schema (model/sample-value.ts).
+    const text = headerText(h.sample?.value);
     if (text !== undefined && leftOut.check(op, h.name, text) !== undefined) out.push(h.name, text);
   }
   return out;
@@ -157,7 +134,7 @@ function prepareResponse(
   leftOut: LeftOutHeaders,
 ): PreparedResponse {
   const status = statusOf(response.status);
-  const common = [...declaredHeaders(op, response.headers, schemas, signals !== undefined, leftOut), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
+  const common = [...declaredHeaders(op, response.headers, signals !== undefined, leftOut), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
   const media = response.content.map((m) => prepareMedia(op, m, status, common, leftOut));
   const preferred = media.find((m) => m.major === '*' && m.minor === '*') ?? media.find((m) => m.major === 'application' && m.minor === 'json') ?? media[0];
   const jsonMedia = response.content.find((m) => bodyKind(m.mediaType) === 'json');

@@ -9,3 +9,6 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
+
+/** What the mock checks in a version, at start and at each reload alike: it loads and normalizes; validation and lint are the build's and the preview's (and `npm run lint`'s). */
+export const MOCK_CHECKS = { lint: false, validate: false } as const;

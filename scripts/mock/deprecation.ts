@@ -1,6 +1,7 @@
 // Deprecation signals on a deprecated operation's answers: `Deprecation`
 // (RFC 9745, `@<unix seconds>`), `Sunset` (RFC 8594, an HTTP date) and
 // `Link` to the portal page explaining it and to the replacement.
+import { pageUrl } from '../model/pages.ts';
 import type { Operation } from '../model/types.ts';
 import type { LeftOutHeaders } from './header-values.ts';
 
@@ -63,13 +64,13 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
     declaredSunset !== undefined ? leftOut.check(op, 'Sunset', declaredSunset) : Number.isNaN(sunsetMs) ? undefined : new Date(sunsetMs).toUTCString();
   if (sunset) fixed.push('Sunset', sunset);
 
-  const origin = site.replace(/\/+$/, '');
-  const page = (slug: string) => `${origin}/operations/${encodeURIComponent(slug)}/`;
-  const policy = op.deprecated || at !== undefined ? `<${page(op.slug)}>; rel="deprecation"` : undefined;
+  // The portal's pages where the model says they are (model/pages.ts).
+  const page = (target: Operation) => pageUrl(site, target.page);
+  const policy = op.deprecated || at !== undefined ? `<${page(op)}>; rel="deprecation"` : undefined;
   const successor = info.replacedBy ? operations.find((o) => o.slug === info.replacedBy) : undefined;
   const link = (params: Record<string, string>): string => {
     const parts: string[] = [];
-    if (successor) parts.push(`<${successorUrl(successor.path, params) ?? page(successor.slug)}>; rel="successor-version"`);
+    if (successor) parts.push(`<${successorUrl(successor.path, params) ?? page(successor)}>; rel="successor-version"`);
     if (policy) parts.push(policy);
     return parts.join(', ');
   };

@@ -11,6 +11,9 @@ import { printable } from './log.ts';
 import { fieldMap } from './request-checks.ts';
 import type { MockOperation } from './state.ts';
 
+/** Operations whose generated answer the engine refused, already said. */
+const refused = new WeakSet<MockOperation>();
+
 /** Headers the engine sets that describe its own framing, not the answer. */
 const FRAMING = new Set(['content-length', 'transfer-encoding', 'connection']);
 
@@ -30,6 +33,13 @@ export async function engineAnswer(
     const out = await x.state.engine.answer(mock.op, engineRequest(x, mock, params, request), options);
     if (x.res.destroyed) return;
     if (out.kind === 'none') {
+      // Said once per operation and version, so a generated answer that silently became the example is never a mystery.
+      if (options.dynamic && !refused.has(mock)) {
+        refused.add(mock);
+        x.ctx.log.message(
+          `Generated answer for ${mock.op.method.toUpperCase()} ${printable(mock.op.path, 120)}: the engine could not generate one from this operation's schema, so its declared example answers instead.`,
+        );
+      }
       send(x, mock, fallback, params);
       return;
     }

@@ -3,8 +3,8 @@
 // each becomes a field (text, JSON for object fields, a file's bytes as text so
 // `maxLength` counts bytes), files are checked to be files and of the media
 // type `encoding` declares, and the whole is then checked against the schema.
-import { createDeref, isObject } from '../model/deref.ts';
-import type { OpenApiDocument } from '../model/load.ts';
+import { isObject } from '../model/deref.ts';
+import { followRefs, type OpenApiDocument } from '../model/document.ts';
 
 export interface MultipartSpec {
   /** Fields that must be files, with the media types `encoding` accepts (empty: any). */
@@ -26,7 +26,7 @@ export function readMultipartSpec(
   rawSchema: unknown,
   encoding: Record<string, { contentType?: string }> | undefined,
 ): MultipartSpec {
-  const deref = createDeref(document);
+  const deref = (node: unknown) => followRefs(document, node);
   const spec: MultipartSpec = { files: new Map(), json: new Set() };
   const schema = deref(rawSchema);
   // Null prototype: a part named `__proto__` or `constructor` is a part like any other.

@@ -15,6 +15,7 @@ import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
 import { answerRequest } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia } from './request-checks.ts';
+import { namedFor, type RouteMatch } from './router.ts';
 import type { MockOperation, MockState } from './state.ts';
 
 /** Answers one request with the version being served now; never throws. */
@@ -89,8 +90,8 @@ function route(x: Exchange): void {
     logAnswer(x, 204);
     return;
   }
-  const match = state.match(path);
-  if (!match) {
+  const found = state.match(path);
+  if (!found) {
     // The mock's own routes, only where the document declares nothing.
     if (path.startsWith(ADMIN_PREFIX)) {
       answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
@@ -99,7 +100,7 @@ function route(x: Exchange): void {
     apiError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
     return;
   }
-  const entry = match.entry;
+  const entry = found.entry;
   let mock = entry.methods.get(method);
   if (!mock && method === 'HEAD') mock = entry.methods.get('GET');
   if (!mock) {
@@ -117,6 +118,8 @@ function route(x: Exchange): void {
     return;
   }
   x.operation = mock.label;
+  // Path parameters by the names this operation gives them.
+  const match = namedFor(found, entry.methods.has(method) ? method : 'GET');
   const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
   if (mock.security) {
     const failure = mock.security({ headers, query });
@@ -131,7 +134,7 @@ function route(x: Exchange): void {
   if (!hasBody || !spec?.body) {
     // A body the operation does not take is ignored.
     if (hasBody) skipBody(x, length);
-    checkAndAnswer(x, mock, match.params, match.badEncoding, query, undefined, undefined);
+    checkAndAnswer(x, mock, match, query, undefined, undefined);
     return;
   }
   const contentType = headers['content-type'];
@@ -156,7 +159,7 @@ function route(x: Exchange): void {
     x,
     (raw) => {
       try {
-        checkAndAnswer(x, mock, match.params, match.badEncoding, query, media, raw);
+        checkAndAnswer(x, mock, match, query, media, raw);
       } catch (error) {
         internalError(x, error);
       }
@@ -169,8 +172,7 @@ function route(x: Exchange): void {
 function checkAndAnswer(
   x: Exchange,
   mock: MockOperation,
-  params: Record<string, string>,
-  badEncoding: string[] | undefined,
+  match: RouteMatch<MockOperation>,
   query: URLSearchParams | undefined,
   media: BodyMedia | undefined,
   raw: Buffer | undefined,
@@ -181,7 +183,7 @@ function checkAndAnswer(
     readMultipart(raw, String(x.req.headers['content-type']), media.multipart).then(
       (parts) => {
         if (!parts.ok) operationError(x, mock, 'validation_failed', parts.message);
-        else checkDecoded(x, mock, params, badEncoding, query, media, true, parts.body);
+        else checkDecoded(x, mock, match, query, media, true, parts.body);
       },
       (error: unknown) => internalError(x, error),
     );
@@ -196,26 +198,28 @@ function checkAndAnswer(
     }
     body = decoded.body;
   }
-  checkDecoded(x, mock, params, badEncoding, query, media, present, body);
+  checkDecoded(x, mock, match, query, media, present, body);
 }
 
 /** Parameters and the decoded body against their schemas, then the answer. */
 function checkDecoded(
   x: Exchange,
   mock: MockOperation,
-  params: Record<string, string>,
-  badEncoding: string[] | undefined,
+  match: RouteMatch<MockOperation>,
   query: URLSearchParams | undefined,
   media: BodyMedia | undefined,
   present: boolean,
   body: unknown,
 ): void {
+  const { params, badEncoding } = match;
   const spec = x.state.requestSpec(mock);
   if (badEncoding) {
     operationError(x, mock, 'validation_failed', `path.${badEncoding[0]} is not valid percent-encoded UTF-8`);
     return;
   }
-  const paramProblem = checkParams(spec, { params, query, headers: x.req.headers }, x.state.compiler);
+  const q = x.url.indexOf('?');
+  const rawQuery = q === -1 ? undefined : x.url.slice(q + 1);
+  const paramProblem = checkParams(spec, { rawParams: match.raw, rawQuery, headers: x.req.headers }, x.state.compiler);
   if (paramProblem) {
     operationError(x, mock, 'validation_failed', paramProblem);
     return;

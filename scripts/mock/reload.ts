@@ -8,6 +8,7 @@ import { dirname, extname, resolve } from 'node:path';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { createModelBuilder, type ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
+import { MOCK_CHECKS } from './defaults.ts';
 
 const DEBOUNCE_MS = 50;
 const WATCHED_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
@@ -104,7 +105,7 @@ export class Reloader {
   private async build(): Promise<BuildOutcome> {
     const id = ++this.nextId;
     try {
-      const result = await this.builder.build(this.spec, { lint: false, validate: true, ...this.access });
+      const result = await this.builder.build(this.spec, { ...MOCK_CHECKS, ...this.access });
       return { id, ok: true, model: result.model, document: result.document, files: result.files, diagnostics: result.diagnostics };
     } catch (error) {
       if (error instanceof DiagnosticsError) return { id, ok: false, diagnostics: error.diagnostics };

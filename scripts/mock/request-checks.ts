@@ -3,21 +3,17 @@
 // document at the pointers the model gives; and the checks run on each
 // request: the body's media type, then every parameter and the body against
 // their schemas.
-import { createDeref, getByPointer, isObject, type Deref } from '../model/deref.ts';
-import type { OpenApiDocument } from '../model/load.ts';
+import { isObject } from '../model/deref.ts';
+import { parameterSchema, requestContent, type OpenApiDocument } from '../model/document.ts';
+import { parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/wire.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
 import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
 import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
 import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
 
-interface ParamSpec {
-  name: string;
-  in: ParameterLocation;
+/** A parameter as the request checks read it: its wire form (model/wire.ts) and its schema as written, for ajv. */
+export interface ParamSpec extends WireParameter {
   required: boolean;
-  style: string;
-  explode: boolean;
-  /** Top-level shape of the schema, to know how to split the raw text. */
-  shape: 'array' | 'object' | 'scalar';
   /** Described with `content` (JSON text) instead of `schema`. */
   json: boolean;
   schema: unknown;
@@ -39,35 +35,24 @@ export interface RequestSpec {
   body?: { required: boolean; media: BodyMedia[] };
   /** Compiled on first use; null when there is nothing to check or it cannot compile. */
   paramsValidator?: ValidateFunction | null;
+  /** Query parameters and cookies the operation's credentials travel in: no parameter's value. */
+  credentials?: Partial<Record<'query' | 'cookie', string[]>>;
 }
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 /** Headers the OpenAPI specification says parameters may not describe. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
-function shapeOf(schema: unknown, deref: Deref): ParamSpec['shape'] {
-  const node = deref(schema);
-  if (!isObject(node)) return 'scalar';
-  const types = Array.isArray(node.type) ? node.type : [node.type];
-  if (types.includes('array')) return 'array';
-  if (types.includes('object') || (node.type === undefined && isObject(node.properties))) return 'object';
-  return 'scalar';
-}
-
-function paramSpec(parameter: Parameter, document: OpenApiDocument, deref: Deref): ParamSpec {
-  const raw = deref(getByPointer(document, parameter.pointer));
-  const media = isObject(raw) && isObject(raw.content) ? Object.values(raw.content).find(isObject) : undefined;
-  const declared = isObject(raw) ? raw.schema : undefined;
-  const schema = declared ?? media?.schema;
+function paramSpec(parameter: Parameter, document: OpenApiDocument): ParamSpec {
   return {
     name: parameter.name,
     in: parameter.in,
     required: parameter.required,
     style: parameter.style,
     explode: parameter.explode,
-    shape: shapeOf(schema, deref),
-    json: declared === undefined && media !== undefined,
-    schema: schema ?? {},
+    shape: parameter.shape,
+    json: parameter.mediaType !== undefined,
+    schema: parameterSchema(document, parameter) ?? {},
   };
 }
 
@@ -84,22 +69,22 @@ function checkedSchema(kind: BodyKind, node: SchemaNode | undefined, raw: unknow
   return kind === 'text' && isStringSchema(node) ? raw : undefined;
 }
 
-export function readRequestSpec(document: OpenApiDocument, op: Operation, resolve: SchemaResolver = (node) => node): RequestSpec {
-  const deref = createDeref(document);
+export function readRequestSpec(
+  document: OpenApiDocument,
+  op: Operation,
+  resolve: SchemaResolver = (node) => node,
+  credentials: RequestSpec['credentials'] = {},
+): RequestSpec {
   const params: ParamSpec[] = [];
   for (const parameter of op.parameters) {
     if (!LOCATIONS.has(parameter.in)) continue;
     if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
-    params.push(paramSpec(parameter, document, deref));
+    params.push(paramSpec(parameter, document));
   }
-  const spec: RequestSpec = { params };
+  const spec: RequestSpec = { params, credentials };
   if (op.requestBody && op.requestBody.content.length > 0) {
-    // The model keeps schemas as views; ajv needs them as written: found by media type under the
-    // operation, through its path item (which may itself be a reference).
-    const pathItem = deref(getByPointer(document, op.pointer.slice(0, op.pointer.lastIndexOf('/'))));
-    const operation = isObject(pathItem) ? deref(pathItem[op.method]) : undefined;
-    const body = isObject(operation) ? deref(operation.requestBody) : undefined;
-    const content = isObject(body) && isObject(body.content) ? body.content : {};
+    // The model keeps schemas as views; ajv needs them as written: found by media type through the door.
+    const content = requestContent(document, op);
     spec.body = {
       required: op.requestBody.required,
       media: op.requestBody.content.map(({ mediaType, schema }) => {
@@ -138,104 +123,109 @@ export function fieldMap<T = unknown>(): Record<string, T> {
 }
 
 export interface RawRequest {
-  params: Record<string, string>;
-  query: URLSearchParams | undefined;
+  /** Path parameters as they arrived, still percent-encoded (the router's raw captures). */
+  rawParams: Record<string, string>;
+  /** The query string as it arrived, without `?`. */
+  rawQuery: string | undefined;
   headers: Record<string, string | string[] | undefined>;
 }
 
-function splitStyle(value: string, spec: ParamSpec): string[] {
-  const delimiter = spec.style === 'spaceDelimited' ? ' ' : spec.style === 'pipeDelimited' ? '|' : ',';
-  let text = value;
-  if (spec.in === 'path' && spec.style === 'label') text = text.replace(/^\./, '');
-  if (spec.in === 'path' && spec.style === 'matrix' && text.startsWith(`;${spec.name}=`)) text = text.slice(spec.name.length + 2);
-  return text === '' ? [] : text.split(spec.style === 'label' && spec.explode ? '.' : delimiter);
-}
+/** Mock controls in the query (`__code`, `__example`, `__dynamic`): never part of an exploded object. */
+const CONTROL = /^__/;
 
-function parseCookies(header: string | string[] | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof header !== 'string') return out;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return out;
-}
-
-/** Raw text of one parameter, shaped (split, grouped) as its schema expects; undefined when absent. */
-function readParam(spec: ParamSpec, raw: RawRequest, cookies: () => Map<string, string>): unknown {
-  let text: string | undefined;
+/** One parameter's value as it arrived, read back into its shape by the wire rule the try-it panel writes it with; undefined when absent. */
+function readParam(spec: ParamSpec, raw: RawRequest, read: RequestPieces): unknown {
+  let value: unknown;
   switch (spec.in) {
-    case 'path':
-      text = raw.params[spec.name];
-      break;
-    case 'query': {
-      if (!raw.query) return undefined;
-      if (spec.shape === 'object' && spec.style === 'deepObject') {
-        const out = fieldMap<string>();
-        const prefix = `${spec.name}[`;
-        for (const [key, value] of raw.query) if (key.startsWith(prefix) && key.endsWith(']')) out[key.slice(prefix.length, -1)] = value;
-        return Object.keys(out).length > 0 ? out : undefined;
-      }
-      const values = raw.query.getAll(spec.name);
-      if (values.length === 0) return undefined;
-      if (spec.shape === 'array')
-        return spec.explode ? values.flatMap((v) => (spec.style === 'form' ? [v] : splitStyle(v, spec))) : splitStyle(values[0], spec);
-      text = values[0];
+    case 'path': {
+      const text = Object.hasOwn(raw.rawParams, spec.name) ? raw.rawParams[spec.name] : undefined;
+      value = text === undefined ? undefined : parsePath(spec, text);
       break;
     }
+    case 'query':
+      value = raw.rawQuery === undefined ? undefined : parseQuery(spec, read.query(), read.claimed('query'));
+      break;
     case 'header': {
-      const value = raw.headers[spec.name.toLowerCase()];
-      text = Array.isArray(value) ? value.join(', ') : value;
+      const header = raw.headers[spec.name.toLowerCase()];
+      const text = Array.isArray(header) ? header.join(', ') : header;
+      value = text === undefined ? undefined : parseHeader(spec, text);
       break;
     }
     case 'cookie':
-      text = cookies().get(spec.name);
+      value = parseCookie(spec, read.cookies(), read.claimed('cookie'));
       break;
   }
-  if (text === undefined) return undefined;
-  if (spec.json) {
+  if (spec.json && typeof value === 'string') {
     try {
-      return JSON.parse(text);
+      return JSON.parse(value);
     } catch {
-      return text;
+      return value;
     }
   }
-  if (spec.shape === 'array') return splitStyle(text, spec).map((v) => (spec.in === 'header' ? v.trim() : v));
-  if (spec.shape === 'object' && spec.style !== 'deepObject') {
-    // `simple`/`form` objects: `k1,v1,k2,v2`, or `k1=v1,k2=v2` when exploded.
-    const parts = splitStyle(text, spec);
-    const out = fieldMap<string>();
-    if (spec.explode)
-      for (const part of parts) {
-        const eq = part.indexOf('=');
-        if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
+  return value;
+}
+
+/** The parts of a request the parameters are read from, each split once and only when asked for. */
+interface RequestPieces {
+  query(): [string, string][];
+  cookies(): [string, string][];
+  /** Names the other parameters of a location read, which an exploded object there does not take. */
+  claimed(location: 'query' | 'cookie'): ReadonlySet<string>;
+}
+
+function pieces(spec: RequestSpec, raw: RawRequest): RequestPieces {
+  let query: [string, string][] | undefined;
+  let cookies: [string, string][] | undefined;
+  const claimed = new Map<string, Set<string>>();
+  return {
+    query: () => (query ??= splitQuery(raw.rawQuery ?? '')),
+    cookies: () => {
+      const header = raw.headers.cookie;
+      return (cookies ??= splitCookies(Array.isArray(header) ? header.join('; ') : (header ?? '')));
+    },
+    claimed(location) {
+      let names = claimed.get(location);
+      if (!names) {
+        names = new Set(spec.params.filter((p) => p.in === location && !(p.shape === 'object' && p.explode)).map((p) => p.name));
+        for (const name of spec.credentials?.[location] ?? []) names.add(name);
+        if (location === 'query') for (const [name] of query ?? splitQuery(raw.rawQuery ?? '')) if (CONTROL.test(name)) names.add(name);
+        claimed.set(location, names);
       }
-    else for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
-    return out;
+      return names;
+    },
+  };
+}
+
+/** Every parameter read from the request, by location; the first required one missing, if any. */
+export function readParams(
+  spec: RequestSpec,
+  raw: RawRequest,
+): { values: Record<ParameterLocation, Record<string, unknown>>; present: number; missing?: ParamSpec } {
+  const values: Record<ParameterLocation, Record<string, unknown>> = { path: fieldMap(), query: fieldMap(), header: fieldMap(), cookie: fieldMap() };
+  const read = pieces(spec, raw);
+  let present = 0;
+  for (const param of spec.params) {
+    const value = readParam(param, raw, read);
+    if (value === undefined) {
+      if (param.required) return { values, present, missing: param };
+      continue;
+    }
+    values[param.in][param.name] = value;
+    present++;
   }
-  return text;
+  return { values, present };
 }
 
 /** Every parameter against its schema; the first problem as `query.limit must be <= 100`, or undefined. */
 export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
   if (spec.params.length === 0) return undefined;
-  let cookies: Map<string, string> | undefined;
-  const data: Record<ParameterLocation, Record<string, unknown>> = { path: fieldMap(), query: fieldMap(), header: fieldMap(), cookie: fieldMap() };
-  let present = 0;
-  for (const param of spec.params) {
-    const value = readParam(param, raw, () => (cookies ??= parseCookies(raw.headers.cookie)));
-    if (value === undefined) {
-      if (param.required) return `${param.in}.${param.name} is required`;
-      continue;
-    }
-    data[param.in][param.name] = value;
-    present++;
-  }
+  const { values, present, missing } = readParams(spec, raw);
+  if (missing) return `${missing.in}.${missing.name} is required`;
   // Nothing sent, nothing required: no schema to check (and none to compile).
   if (present === 0) return undefined;
   if (spec.paramsValidator === undefined) spec.paramsValidator = compileParams(spec, compiler);
   const validate = spec.paramsValidator;
-  if (!validate || validate(data)) return undefined;
+  if (!validate || validate(values)) return undefined;
   return validate.errors?.[0] ? describeError(validate.errors[0], '').replace(/^\./, '') : 'a parameter is invalid';
 }
 

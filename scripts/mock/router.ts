@@ -14,12 +14,16 @@ export interface PathEntry<T> {
   allow: string;
   /** Parameter names, in the order their values are captured. */
   names: string[];
+  /** Names by method, where a template that differs only in them declares that method (`/pets/{id}` beside `/pets/{petId}`). */
+  namesByMethod?: Map<string, string[]>;
 }
 
 export interface RouteMatch<T> {
   entry: PathEntry<T>;
   /** Path parameters, percent-decoded. */
   params: Record<string, string>;
+  /** The same, as they arrived (still percent-encoded): a label or matrix value is split before it is decoded. */
+  raw: Record<string, string>;
   /** Names of parameters whose raw value is not valid percent-encoded UTF-8. */
   badEncoding?: string[];
 }
@@ -100,7 +104,11 @@ export class Router<T> {
       this.entries.push(node.entry);
       if (names.length === 0) this.exactPaths.set(template, node.entry);
     }
-    node.entry.methods.set(method.toUpperCase(), value);
+    // A method declared on two templates of one route is the first one's (the model reports the other as unreachable).
+    const upper = method.toUpperCase();
+    if (node.entry.methods.has(upper)) return;
+    node.entry.methods.set(upper, value);
+    if (names.some((name, i) => name !== node.entry!.names[i])) (node.entry.namesByMethod ??= new Map()).set(upper, names);
     const methods = [...node.entry.methods.keys()];
     // HEAD is answered wherever GET is; OPTIONS always (CORS preflight).
     if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
@@ -115,7 +123,7 @@ export class Router<T> {
 
   match(path: string): RouteMatch<T> | undefined {
     const exact = this.exactPaths.get(path);
-    if (exact) return { entry: exact, params: NO_PARAMS };
+    if (exact) return { entry: exact, params: NO_PARAMS, raw: NO_PARAMS };
     const raw = path.split('/');
     const segments: (string | undefined)[] = new Array(raw.length - 1);
     for (let i = 1; i < raw.length; i++) segments[i - 1] = decodeSegment(raw[i]);
@@ -124,15 +132,32 @@ export class Router<T> {
     if (!entry) return undefined;
     // Null prototype: a parameter named `constructor` or `__proto__` is held like any other.
     const params = Object.create(null) as Record<string, string>;
+    const rawParams = Object.create(null) as Record<string, string>;
     let badEncoding: string[] | undefined;
     for (let i = 0; i < entry.names.length; i++) {
       const value = captures[i];
       const decoded = decodeSegment(value);
       if (decoded === undefined) (badEncoding ??= []).push(entry.names[i]);
       params[entry.names[i]] = decoded ?? value;
+      rawParams[entry.names[i]] = value;
     }
-    return badEncoding ? { entry, params, badEncoding } : { entry, params };
+    return badEncoding ? { entry, params, raw: rawParams, badEncoding } : { entry, params, raw: rawParams };
   }
+}
+
+/** The match with its parameters named as the operation answering `method` names them. */
+export function namedFor<T>(match: RouteMatch<T>, method: string): RouteMatch<T> {
+  const names = match.entry.namesByMethod?.get(method);
+  if (!names) return match;
+  const rename = (values: Record<string, string>) => {
+    const out = Object.create(null) as Record<string, string>;
+    match.entry.names.forEach((name, i) => {
+      if (i < names.length) out[names[i]] = values[name];
+    });
+    return out;
+  };
+  const badEncoding = match.badEncoding?.map((name) => names[match.entry.names.indexOf(name)] ?? name);
+  return { entry: match.entry, params: rename(match.params), raw: rename(match.raw), ...(badEncoding ? { badEncoding } : {}) };
 }
 
 function walk<T>(node: TreeNode<T>, segments: (string | undefined)[], raw: string[], depth: number, captures: string[]): PathEntry<T> | undefined {

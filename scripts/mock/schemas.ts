@@ -7,8 +7,8 @@
 // one compilation each.
 import { createRequire } from 'node:module';
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { getByPointer, isObject } from '../model/deref.ts';
-import type { OpenApiDocument } from '../model/load.ts';
+import { isObject } from '../model/deref.ts';
+import { resolveRef, type OpenApiDocument } from '../model/document.ts';
 import { linearPattern } from '../model/linear-pattern.ts';
 import { discriminated } from './discriminator.ts';
 import { linearRegExp } from './linear-regexp.ts';
@@ -144,8 +144,7 @@ export class SchemaCompiler {
   }
 
   private target(ref: string): unknown {
-    if (!ref.startsWith('#')) return {};
-    return getByPointer(this.document, safeDecode(ref.slice(1))) ?? {};
+    return resolveRef(this.document, ref) ?? {};
   }
 
   /**
@@ -252,7 +251,7 @@ export class SchemaCompiler {
   private isReadOnly(schema: unknown): boolean {
     let node = schema;
     for (let hops = 0; hops < 8 && isObject(node) && typeof node.$ref === 'string'; hops++) {
-      node = node.$ref.startsWith('#') ? getByPointer(this.document, safeDecode(node.$ref.slice(1))) : undefined;
+      node = resolveRef(this.document, node.$ref);
     }
     return isObject(node) && node.readOnly === true;
   }
@@ -268,14 +267,6 @@ function protoProperty(out: Record<string, unknown>): void {
   const { __proto__: schema, ...rest } = properties;
   out.properties = rest;
   out.patternProperties = { ...(isObject(out.patternProperties) ? out.patternProperties : {}), '^__proto__$': schema };
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** `body.name is required`, `query.limit must be <= 100`: the first problem, named by where it is. */

@@ -2,7 +2,8 @@
 // per request. The mock accepts any credential of the right form (it has no
 // accounts): what it checks is presence and shape, as a client would get
 // wrong.
-import type { SecurityRequirement, SecurityScheme } from '../model/types.ts';
+import type { Credential, SecurityRequirement, SecurityScheme } from '../model/types.ts';
+import { splitCookies } from '../model/wire.ts';
 
 export interface SecurityFailure {
   message: string;
@@ -32,81 +33,71 @@ function header(request: RequestCredentials, name: string): string | undefined {
 
 function cookie(request: RequestCredentials, name: string): string | undefined {
   const raw = header(request, 'cookie');
-  if (!raw) return undefined;
-  for (const part of raw.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return raw ? splitCookies(raw).find(([key]) => key === name)?.[1] : undefined;
 }
 
+/** Where a credential was looked for, in the words of the messages. */
+function place(credential: Credential): string {
+  return credential.in === 'query'
+    ? `${credential.name} query parameter`
+    : credential.in === 'cookie'
+      ? `${credential.name} cookie`
+      : `${credential.name} header`;
+}
+
+function credentialText(request: RequestCredentials, credential: Credential): string | undefined {
+  if (credential.in === 'query') return request.query?.get(credential.name) ?? undefined;
+  if (credential.in === 'cookie') return cookie(request, credential.name);
+  return header(request, credential.name.toLowerCase());
+}
+
+/** The check of one scheme, by where its credential travels and in what form (the model's Credential). */
 function schemeCheck(scheme: SecurityScheme | undefined): { check: Check; hint: string } {
-  if (!scheme) return { check: () => undefined, hint: '' };
-  const bearer = (label: string) => ({
-    hint: `Send ${label} as Authorization: Bearer <${label === 'your API key' ? 'API_KEY' : 'TOKEN'}>.`,
-    check: (r: RequestCredentials) => {
-      const value = header(r, 'authorization');
-      if (value === undefined || value.trim() === '') return 'The Authorization header is missing.';
-      const m = BEARER.exec(value.trim());
-      if (!m) return 'The Authorization header is not of the form Bearer <key>.';
-      return undefined;
-    },
-  });
-  switch (scheme.type) {
-    case 'http': {
-      const name = (scheme.scheme ?? 'bearer').toLowerCase();
-      if (name === 'bearer') return bearer('your API key');
-      if (name === 'basic') {
-        return {
-          hint: 'Send Authorization: Basic <base64 of user:password>.',
-          check: (r) => {
-            const value = header(r, 'authorization');
-            if (value === undefined || value.trim() === '') return 'The Authorization header is missing.';
-            const m = BASIC.exec(value.trim());
-            if (!m || !Buffer.from(m[1], 'base64').toString('utf8').includes(':')) {
-              return 'The Authorization header is not of the form Basic <base64 of user:password>.';
-            }
-            return undefined;
-          },
-        };
-      }
-      // Other HTTP schemes (digest, hoba…): the scheme name must lead the header.
+  const credential = scheme?.credential;
+  // mutualTLS happens below HTTP; nothing to check here.
+  if (!scheme || !credential) return { check: () => undefined, hint: '' };
+  const missing = (r: RequestCredentials) => {
+    const value = credentialText(r, credential);
+    return value === undefined || value.trim() === '' ? `The ${place(credential)} is missing.` : undefined;
+  };
+  switch (credential.form) {
+    case 'key':
+      return { hint: `Send your API key in the ${place(credential)}.`, check: missing };
+    case 'bearer': {
+      const label = scheme.type === 'http' ? 'your API key' : 'an access token';
       return {
-        hint: `Send Authorization: ${scheme.scheme} <credentials>.`,
+        hint: `Send ${label} as ${credential.name}: ${credential.sample}.`,
+        check: (r) =>
+          missing(r) ?? (BEARER.test(credentialText(r, credential)!.trim()) ? undefined : `The ${place(credential)} is not of the form Bearer <key>.`),
+      };
+    }
+    case 'basic':
+      return {
+        hint: 'Send Authorization: Basic <base64 of user:password>.',
         check: (r) => {
-          const value = header(r, 'authorization')?.trim() ?? '';
-          if (value === '') return 'The Authorization header is missing.';
-          return value.toLowerCase().startsWith(`${name} `) && value.length > name.length + 1
+          const problem = missing(r);
+          if (problem) return problem;
+          const m = BASIC.exec(credentialText(r, credential)!.trim());
+          return m && Buffer.from(m[1], 'base64').toString('utf8').includes(':')
             ? undefined
-            : `The Authorization header does not use the ${scheme.scheme} scheme.`;
+            : 'The Authorization header is not of the form Basic <base64 of user:password>.';
+        },
+      };
+    default: {
+      // Other HTTP schemes (digest, hoba…): the scheme's word must lead the value.
+      const word = (credential.prefix ?? '').toLowerCase();
+      return {
+        hint: `Send Authorization: ${credential.prefix} <credentials>.`,
+        check: (r) => {
+          const problem = missing(r);
+          if (problem) return problem;
+          const value = credentialText(r, credential)!.trim();
+          return value.toLowerCase().startsWith(`${word} `) && value.length > word.length + 1
+            ? undefined
+            : `The Authorization header does not use the ${credential.prefix} scheme.`;
         },
       };
     }
-    case 'apiKey': {
-      const param = scheme.paramName ?? 'api_key';
-      if (scheme.in === 'query') {
-        return {
-          hint: `Send your API key in the ${param} query parameter.`,
-          check: (r) => (r.query?.get(param) ? undefined : `The ${param} query parameter is missing.`),
-        };
-      }
-      if (scheme.in === 'cookie') {
-        return {
-          hint: `Send your API key in the ${param} cookie.`,
-          check: (r) => (cookie(r, param) ? undefined : `The ${param} cookie is missing.`),
-        };
-      }
-      return {
-        hint: `Send your API key in the ${param} header.`,
-        check: (r) => (header(r, param.toLowerCase())?.trim() ? undefined : `The ${param} header is missing.`),
-      };
-    }
-    case 'oauth2':
-    case 'openIdConnect':
-      return bearer('an access token');
-    default:
-      // mutualTLS happens below HTTP; nothing to check here.
-      return { check: () => undefined, hint: '' };
   }
 }
 
@@ -121,7 +112,7 @@ function challengeFor(scheme: SecurityScheme | undefined, realm: string): string
     return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${quoted}`;
   }
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return `Bearer ${quoted}`;
-  if (scheme.type === 'apiKey') return `ApiKey ${quoted}, in="${scheme.in ?? 'header'}", name="${quotable(scheme.paramName ?? '')}"`;
+  if (scheme.type === 'apiKey' && scheme.credential) return `ApiKey ${quoted}, in="${scheme.credential.in}", name="${quotable(scheme.credential.name)}"`;
   return undefined;
 }
 

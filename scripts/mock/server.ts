@@ -8,12 +8,13 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
-import { formatDiagnostics, hasErrors, type Diagnostic } from '../diagnostics.ts';
+import { formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { judgeVersion } from '../model/verdict.ts';
 import { buildModel, type BuildResult } from '../model/index.ts';
-import type { LoadOptions } from '../model/load.ts';
+import type { LoadOptions, OpenApiDocument } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
-import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES } from './defaults.ts';
+import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES, MOCK_CHECKS } from './defaults.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
 import { EnginePool } from './engine-pool.ts';
@@ -106,9 +107,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   if (!built) {
     // On this thread, for a fast start (a worker would load the whole pipeline again); the reloads run on
     // the model worker, under its memory bound, so a save can never take down a mock that serves.
-    const own = await buildModel(options.spec, { lint: false, validate: false, ...options.access });
-    // Problems that do not stop serving (a foreign config's refused plugins, a capped example) are said once at start.
-    if (own.diagnostics.length > 0) log.message(formatDiagnostics(own.diagnostics));
+    // A version that does not load throws here, with its problems (the CLI prints them).
+    const own = await buildModel(options.spec, { ...MOCK_CHECKS, ...options.access });
+    // The verdict every command reaches (model/verdict.ts); its problems (a route the mock cannot
+    // answer, a foreign config's refused plugins, a capped example) are said once at start.
+    const verdict = judgeVersion({ loaded: true, diagnostics: own.diagnostics });
+    if (verdict.diagnostics.length > 0) log.message(formatDiagnostics(verdict.diagnostics));
     built = own;
   }
   let store: StateStore | undefined;
@@ -180,15 +184,11 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
   const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
     let next: MockState | undefined;
-    if (outcome.ok && !hasErrors(outcome.diagnostics)) {
+    const verdict = judgeVersion({ loaded: outcome.ok, diagnostics: outcome.diagnostics });
+    if (outcome.ok && verdict.ok) {
       const preparing = performance.now();
       try {
-        next = createState(
-          { model: outcome.model as ApiModel, document: outcome.document as Record<string, any>, files: outcome.files },
-          site,
-          pool,
-          stateOptions,
-        );
+        next = createState({ model: outcome.model as ApiModel, document: outcome.document as OpenApiDocument, files: outcome.files }, site, pool, stateOptions);
       } catch (error) {
         outcome = {
           id: outcome.id,
@@ -203,6 +203,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     if (next) {
       state = next;
       if (options.watch) reloader.watch(next.files);
+      // The new version's problems first, as at start: the same document says the same things.
+      if (verdict.diagnostics.length > 0) log.message(formatDiagnostics(verdict.diagnostics));
       log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
       for (const notice of next.notices) log.message(notice);
       if (store && next.inference) {

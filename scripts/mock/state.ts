@@ -62,10 +62,10 @@ export interface MockState {
 function basePathsOf(model: ApiModel): string[] {
   const paths = new Set<string>();
   for (const server of [...model.servers, ...model.operations.flatMap((o) => o.servers)]) {
-    const url = server.url.replace(/\{([^{}]+)\}/g, (_, name: string) => server.variables[name]?.default ?? '');
     let pathname: string;
     try {
-      pathname = new URL(url, 'http://mock.invalid').pathname;
+      // Variables at their defaults (the model's), encoded as requests arrive.
+      pathname = new URL(server.resolvedUrl, 'http://mock.invalid').pathname;
     } catch {
       continue;
     }
@@ -74,6 +74,17 @@ function basePathsOf(model: ApiModel): string[] {
   }
   // Longest first, so `/api/v1` is tried before `/api`.
   return [...paths].sort((a, b) => b.length - a.length);
+}
+
+/** The query parameters and cookies an operation's credentials travel in (none of its parameters' values). */
+function credentialNames(op: Operation, model: ApiModel): { query: string[]; cookie: string[] } {
+  const out = { query: [] as string[], cookie: [] as string[] };
+  const used = new Set(op.security.flatMap((r) => r.schemes.map((s) => s.name)));
+  for (const scheme of model.securitySchemes) {
+    const credential = used.has(scheme.name) ? scheme.credential : undefined;
+    if (credential?.in === 'query' || credential?.in === 'cookie') out[credential.in].push(credential.name);
+  }
+  return out;
 }
 
 export interface StateOptions {
@@ -153,7 +164,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
       return documentErrors.get(status);
     },
     requestSpec(mock) {
-      return (mock.request ??= readRequestSpec(document, mock.op, resolve));
+      return (mock.request ??= readRequestSpec(document, mock.op, resolve, credentialNames(mock.op, model)));
     },
     match(path) {
       const exact = matchWithBase(path);

@@ -1,9 +1,10 @@
 // The request patterns the mock leaves unchecked (RE2 cannot express them:
 // lookarounds, backreferences), found once per version of the document so the
 // writer reads which ones when the mock starts or reloads, not on a request.
-import { createDeref, getByPointer, isObject } from '../model/deref.ts';
+import { isObject } from '../model/deref.ts';
+import { operationObject, pathItemObject, resolveRef, type OpenApiDocument } from '../model/document.ts';
 import { linearPattern } from '../model/linear-pattern.ts';
-import type { OpenApiDocument } from '../model/load.ts';
+import { childPointer, escapeSegment, parentPointer } from '../model/pointer.ts';
 import type { Operation } from '../model/types.ts';
 import { printable } from './log.ts';
 
@@ -17,16 +18,6 @@ interface Unchecked {
   pattern: string;
   reason: string;
   operation: string;
-}
-
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
-function decodePointer(ref: string): string {
-  try {
-    return decodeURIComponent(ref.slice(1));
-  } catch {
-    return ref.slice(1);
-  }
 }
 
 /** One line per unchecked pattern, naming the first operation whose requests it would check. */
@@ -45,36 +36,33 @@ export function uncheckedPatterns(document: OpenApiDocument, operations: Operati
     if (!isObject(node)) return;
     if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && !seenRefs.has(node.$ref)) {
       seenRefs.add(node.$ref);
-      const target = decodePointer(node.$ref);
-      visit(getByPointer(document, target), target, depth + 1);
+      visit(resolveRef(document, node.$ref), node.$ref, depth + 1);
     }
     for (const [key, value] of Object.entries(node)) {
       if (NOT_SCHEMA.has(key) || key.startsWith('x-')) continue;
-      const at = `${pointer}/${escapePointer(key)}`;
+      const at = `${pointer}/${escapeSegment(key)}`;
       if (key === 'pattern' && typeof value === 'string') {
         const check = linearPattern(value);
         if (!check.ok) found.push({ where: at, pattern: value, reason: check.reason, operation });
       } else if (key === 'patternProperties' && isObject(value)) {
         for (const [pattern, schema] of Object.entries(value)) {
           const check = linearPattern(pattern);
-          if (!check.ok) found.push({ where: `${at}/${escapePointer(pattern)}`, pattern, reason: check.reason, operation });
-          visit(schema, `${at}/${escapePointer(pattern)}`, depth + 1);
+          if (!check.ok) found.push({ where: `${at}/${escapeSegment(pattern)}`, pattern, reason: check.reason, operation });
+          visit(schema, `${at}/${escapeSegment(pattern)}`, depth + 1);
         }
       } else visit(value, at, depth + 1);
     }
   };
 
-  const deref = createDeref(document);
   for (const op of operations) {
     operation = `${op.method.toUpperCase()} ${op.path}`;
-    const itemPointer = op.pointer.slice(0, op.pointer.lastIndexOf('/'));
-    // The path item may itself be a reference: its operation is read through it, as the request checks read it.
-    const pathItem = deref(getByPointer(document, itemPointer));
-    const raw = isObject(pathItem) ? deref(pathItem[op.method]) : undefined;
-    if (isObject(pathItem)) visit(pathItem.parameters, `${itemPointer}/parameters`, 0);
-    if (isObject(raw)) {
-      visit(raw.parameters, `${op.pointer}/parameters`, 0);
-      visit(raw.requestBody, `${op.pointer}/requestBody`, 0);
+    // Through the door (model/document.ts): a path item that is a reference is read where it leads.
+    const pathItem = pathItemObject(document, op);
+    const raw = operationObject(document, op);
+    if (pathItem) visit(pathItem.parameters, childPointer(parentPointer(op.pointer), 'parameters'), 0);
+    if (raw) {
+      visit(raw.parameters, childPointer(op.pointer, 'parameters'), 0);
+      visit(raw.requestBody, childPointer(op.pointer, 'requestBody'), 0);
     }
   }
 

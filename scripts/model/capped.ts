@@ -3,7 +3,8 @@
 // their pointers are found by one walk of the document, made only when something was cut.
 import type { Diagnostic } from '../diagnostics.ts';
 import type { CappedExample } from './examples.ts';
-import { joinPointer, type Locator } from './locate.ts';
+import type { Locator } from './locate.ts';
+import { formatPointer } from './pointer.ts';
 import type { OpenApiDocument } from './load.ts';
 
 function pointersOf(document: OpenApiDocument, targets: Set<object>): Map<object, string> {
@@ -14,7 +15,7 @@ function pointersOf(document: OpenApiDocument, targets: Set<object>): Map<object
     const { node, path } = stack.pop()!;
     if (node === null || typeof node !== 'object' || seen.has(node)) continue;
     seen.add(node);
-    if (targets.has(node) && !found.has(node)) found.set(node, joinPointer(path));
+    if (targets.has(node) && !found.has(node)) found.set(node, formatPointer(path));
     const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i][1], path: [...path, entries[i][0]] });
   }

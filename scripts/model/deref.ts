@@ -1,24 +1,22 @@
 // Internal $ref lookup in the bundled document (after bundling, every $ref is
 // `#/…`). Non-schema objects (parameters, responses, examples…) are followed
 // to their target; schemas are handled by schema.ts, which keeps component refs.
-import { splitPointer } from './locate.ts';
-import type { OpenApiDocument } from './load.ts';
+import type { OpenApiDocument } from './document.ts';
+import { parsePointer, resolvePointer } from './pointer.ts';
 
-/** The node, or what its `$ref` points at; undefined for a `$ref` to nothing, which callers skip. */
-export type Deref = <T = any>(node: T) => T | undefined;
+/**
+ * The node, or what its `$ref` points at; undefined for a `$ref` to nothing, which callers skip.
+ * `target` says where that is, as pointer keys (undefined for a node that is no reference).
+ */
+export type Deref = (<T = any>(node: T) => T | undefined) & { target(node: unknown): string[] | undefined };
 
+/** The node a pointer names in the bundled document (pointer.ts), or undefined. */
 export function getByPointer(document: OpenApiDocument, pointer: string): unknown {
-  let node: any = document;
-  for (const segment of splitPointer(pointer)) {
-    // Own members only: `#/components/schemas/constructor` names a component, never what every object inherits.
-    if (node == null || typeof node !== 'object' || !Object.hasOwn(node, segment)) return undefined;
-    node = node[segment];
-  }
-  return node;
+  return resolvePointer(document, pointer);
 }
 
 export function createDeref(document: OpenApiDocument): Deref {
-  return (node) => {
+  const deref = (node: any) => {
     let current: any = node;
     for (let hops = 0; hops < 32 && current && typeof current === 'object' && typeof current.$ref === 'string'; hops++) {
       const target = current.$ref.startsWith('#') ? getByPointer(document, current.$ref) : undefined;
@@ -29,6 +27,22 @@ export function createDeref(document: OpenApiDocument): Deref {
     }
     return current;
   };
+  return Object.assign(deref, { target: (node: unknown) => refTarget(node, document) }) as Deref;
+}
+
+/**
+ * Where a `$ref` (and the references its target makes in turn) finally leads, as pointer keys;
+ * undefined for a node that is no internal reference. Readers of `pointer` fields (types.ts) look there.
+ */
+export function refTarget(node: unknown, document?: OpenApiDocument): string[] | undefined {
+  if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#')) return undefined;
+  let ref: string = node.$ref;
+  for (let hops = 0; document && hops < 32; hops++) {
+    const next = resolvePointer(document, ref);
+    if (!isObject(next) || typeof next.$ref !== 'string' || !next.$ref.startsWith('#')) break;
+    ref = next.$ref;
+  }
+  return parsePointer(ref);
 }
 
 export function isObject(value: unknown): value is Record<string, any> {

@@ -11,6 +11,9 @@ import { createLocator, toSourceLocation, type Locator } from './locate.ts';
 import { listOperations, normalizeOperation, normalizeServers, type OperationContext } from './operation.ts';
 import { collectRefs, createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements, normalizeSecuritySchemes } from './security.ts';
+import { schemaPage, tagPage } from './pages.ts';
+import { formatPointer } from './pointer.ts';
+import { routeProblems } from './route-problems.ts';
 import { createSlugger, operationSlugBase } from './slug.ts';
 import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.ts';
 import { validateDocument } from './validate.ts';
@@ -65,6 +68,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped);
   // Located whatever the size: there are few, and each is a place to look.
   diagnostics.push(...cappedDiagnostics(loaded.document, capped, locate));
+  diagnostics.push(...routeProblems(model.operations, (op) => locate(op.pointer)));
   timings.normalize = performance.now() - t;
   return {
     model,
@@ -96,13 +100,13 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
     schema,
     examples,
     rootSecurity: normalizeRequirements(document.security),
-    rootServers: rootServers.length > 0 ? rootServers : [{ url: '/', variables: {} }],
+    rootServers: rootServers.length > 0 ? rootServers : [{ url: '/', resolvedUrl: '/', variables: {} }],
     root: document,
     slugByOperationId: new Map(),
   };
 
   const rawOperations = listOperations(document.paths, 'operation', ['paths'], deref);
-  const rawWebhooks = listOperations(document.webhooks, 'webhook', ['webhooks'], deref);
+  const rawWebhooks = listOperations('webhooks' in document ? document.webhooks : undefined, 'webhook', ['webhooks'], deref);
   // Slugs first, so `x-replaced-by` can point at any operation regardless of order.
   const slugger = createSlugger();
   const slugOf = (raw: (typeof rawOperations)[number]) => slugger(optionalString(raw.operation.operationId) ?? '', operationSlugBase(raw.method, raw.path));
@@ -119,16 +123,18 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
   const tags = buildTags(document, operations, webhooks);
   const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate);
 
+  // Read as written: a document that validation would refuse still gets a model.
+  const info: Record<string, unknown> = isObject(document.info) ? { ...document.info } : {};
   return {
     openapi: String(document.openapi),
     info: {
-      title: String(document.info?.title ?? 'API'),
-      version: String(document.info?.version ?? ''),
-      summary: optionalString(document.info?.summary),
-      description: optionalString(document.info?.description),
-      termsOfService: optionalString(document.info?.termsOfService),
-      contact: isObject(document.info?.contact) ? { ...document.info.contact } : undefined,
-      license: isObject(document.info?.license) && typeof document.info.license.name === 'string' ? { ...document.info.license } : undefined,
+      title: String(info.title ?? 'API'),
+      version: String(info.version ?? ''),
+      summary: optionalString(info.summary),
+      description: optionalString(info.description),
+      termsOfService: optionalString(info.termsOfService),
+      contact: isObject(info.contact) ? { ...info.contact } : undefined,
+      license: isObject(info.license) && typeof info.license.name === 'string' ? { name: info.license.name, ...info.license } : undefined,
     },
     servers: ctx.rootServers,
     tags,
@@ -146,17 +152,20 @@ function buildTags(document: OpenApiDocument, operations: Operation[], webhooks:
   const tags = new Map<string, Tag>();
   const declared = Array.isArray(document.tags) ? document.tags.filter((t: any) => isObject(t) && typeof t.name === 'string') : [];
   for (const t of declared) {
-    if (!tags.has(t.name)) tags.set(t.name, { name: t.name, slug: '', description: optionalString(t.description), operations: [] });
+    if (!tags.has(t.name)) tags.set(t.name, { name: t.name, slug: '', page: '', description: optionalString(t.description), operations: [] });
   }
   for (const op of [...operations, ...webhooks]) {
-    for (const name of op.tags) if (!tags.has(name) && name !== 'default') tags.set(name, { name, slug: '', operations: [] });
+    for (const name of op.tags) if (!tags.has(name) && name !== 'default') tags.set(name, { name, slug: '', page: '', operations: [] });
   }
   if ([...operations, ...webhooks].some((op) => op.tag === 'default') && !tags.has('default')) {
-    tags.set('default', { name: 'default', slug: '', operations: [] });
+    tags.set('default', { name: 'default', slug: '', page: '', operations: [] });
   }
   for (const op of operations) tags.get(op.tag)?.operations.push(op.slug);
   const out = [...tags.values()];
-  for (const tag of out) tag.slug = slugger(tag.name, 'tag');
+  for (const tag of out) {
+    tag.slug = slugger(tag.name, 'tag');
+    tag.page = tagPage(tag.slug);
+  }
   return out;
 }
 
@@ -171,25 +180,19 @@ function buildSchemas(
   const slugger = createSlugger();
   const entries: SchemaEntry[] = Object.entries(raw).map(([name, value]) => {
     const node = normalize(value);
-    const entry: SchemaEntry = { name, slug: slugger(name, 'schema'), schema: node, usedBy: [] };
+    const slug = slugger(name, 'schema');
+    const entry: SchemaEntry = { name, slug, page: schemaPage(slug), schema: node, usedBy: [], reach: { request: [], response: [] } };
     const example = node.example !== undefined ? node.example : sampled(value, 'response');
     if (example !== undefined) entry.example = example;
-    if (locate) entry.source = toSourceLocation(locate(`#/components/schemas/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+    if (locate) entry.source = toSourceLocation(locate(formatPointer(['components', 'schemas', name])));
     return entry;
   });
   const byName = new Map(entries.map((e) => [e.name, e]));
   const direct = new Map(entries.map((e) => [e.name, collectRefs(e.schema, new Set())]));
-
-  for (const op of operations) {
+  /** Everything reachable from these nodes, through other schemas too. */
+  const reachedFrom = (nodes: (SchemaNode | undefined)[]): Set<string> => {
     const seeds = new Set<string>();
-    const add = (node: SchemaNode | undefined) => collectRefs(node, seeds);
-    for (const p of op.parameters) add(p.schema);
-    for (const m of op.requestBody?.content ?? []) add(m.schema);
-    for (const r of op.responses) {
-      for (const m of r.content) add(m.schema);
-      for (const h of r.headers) add(h.schema);
-    }
-    // Everything reachable from the operation, through other schemas too.
+    for (const node of nodes) collectRefs(node, seeds);
     const reached = new Set<string>();
     const stack = [...seeds];
     while (stack.length > 0) {
@@ -198,7 +201,15 @@ function buildSchemas(
       reached.add(name);
       for (const next of direct.get(name) ?? []) stack.push(next);
     }
-    for (const name of reached) byName.get(name)?.usedBy.push(op.slug);
+    return reached;
+  };
+
+  for (const op of operations) {
+    const request = reachedFrom([...op.parameters.map((p) => p.schema), ...(op.requestBody?.content ?? []).map((m) => m.schema)]);
+    const response = reachedFrom(op.responses.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]));
+    for (const name of request) byName.get(name)?.reach.request.push(op.slug);
+    for (const name of response) byName.get(name)?.reach.response.push(op.slug);
+    for (const name of new Set([...request, ...response])) byName.get(name)?.usedBy.push(op.slug);
   }
   return entries;
 }

@@ -17,7 +17,8 @@ import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
 import { selfContained } from './self-contained.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
-export type OpenApiDocument = Record<string, any>;
+export type { OpenApiDocument } from './document.ts';
+import type { OpenApiDocument } from './document.ts';
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
 export interface LoadOptions extends DescriptionAccess, ConfigChoice {
@@ -94,17 +95,18 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const fatal = bundled.filter((d) => d.severity === 'error');
   if (fatal.length > 0) throw new DiagnosticsError(`Cannot resolve ${specPath}`, [...loadedConfig.diagnostics, ...fatal]);
   const diagnostics = [...loadedConfig.diagnostics, ...bundled];
-  const document = parsed as OpenApiDocument;
-  if (!document || typeof document !== 'object' || typeof document.openapi !== 'string' || !/^3\.[01]\./.test(document.openapi)) {
+  const head = parsed as { openapi?: unknown; swagger?: unknown } | null;
+  if (!head || typeof head !== 'object' || typeof head.openapi !== 'string' || !/^3\.[01]\./.test(head.openapi)) {
     throw new DiagnosticsError(`Not an OpenAPI 3.0/3.1 document: ${specPath}`, [
       {
         severity: 'error',
         rule: 'openapi-version',
-        message: `Expected \`openapi: 3.0.x\` or \`3.1.x\`, found ${JSON.stringify(document?.openapi ?? document?.swagger ?? null)}`,
+        message: `Expected \`openapi: 3.0.x\` or \`3.1.x\`, found ${JSON.stringify(head?.openapi ?? head?.swagger ?? null)}`,
         ...at(entry),
       },
     ]);
   }
+  const document = parsed as OpenApiDocument;
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
   const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
   return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics, contentKey };

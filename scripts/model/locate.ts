@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname, resolve as resolvePath, dirname } from 'node:path';
 import { Source, getLineColLocation, parseYaml } from '@redocly/openapi-core';
 import type { LoadedDocument } from './load.ts';
+import { formatPointer, parsePointer } from './pointer.ts';
 import type { SourceLocation } from './types.ts';
 
 interface ParsedFile {
@@ -29,28 +30,6 @@ function pristine(file: ParsedFile, cache: Map<string, ParsedFile>): ParsedFile 
 }
 
 export type Locator = (pointer: string) => { file: string; line: number; col: number };
-
-export function splitPointer(pointer: string): string[] {
-  const body = pointer.replace(/^#?\/?/, '');
-  if (body === '') return [];
-  return body.split('/').map(unescapeSegment);
-}
-
-// As Redocly reads pointers: `~1` and `~0` unescaped, then percent-decoding where it is
-// valid, so a path such as `/rate/100%` stays itself instead of throwing.
-function unescapeSegment(segment: string): string {
-  const unescaped = segment.replace(/~1/g, '/').replace(/~0/g, '~');
-  try {
-    return decodeURIComponent(unescaped);
-  } catch {
-    return unescaped;
-  }
-}
-
-export function joinPointer(segments: readonly string[]): string {
-  // `%` is written as `%25` so that reading the pointer back (which percent-decodes) gives the key again.
-  return '#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1').replace(/%/g, '%25')).join('/');
-}
 
 /**
  * The files the bundler read. Its resolver's cache holds them already parsed, but that cache is
@@ -89,7 +68,7 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
 
   function position(file: ParsedFile, segments: string[]) {
     try {
-      const lc = getLineColLocation({ source: file.source, pointer: joinPointer(segments), reportOnKey: false } as never);
+      const lc = getLineColLocation({ source: file.source, pointer: formatPointer(segments), reportOnKey: false } as never);
       return { file: file.source.absoluteRef, line: lc.start.line, col: lc.start.col };
     } catch {
       return { file: file.source.absoluteRef, line: 1, col: 1 };
@@ -97,7 +76,7 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
   }
 
   return (pointer: string) => {
-    const segments = splitPointer(pointer);
+    const segments = parsePointer(pointer);
     if (!entryFile) return { file: loaded.entry, line: 1, col: 1 };
     let file = pristine(entryFile, fresh);
     let node: unknown = file.parsed;
@@ -110,7 +89,7 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
         const nextFile = target ? files.get(resolvePath(dirname(file.source.absoluteRef), target)) : file;
         if (!nextFile) break;
         file = pristine(nextFile, fresh);
-        path = splitPointer(fragment);
+        path = parsePointer(`#${fragment}`);
         node = path.reduce<any>((n, s) => (n == null ? undefined : n[s]), file.parsed);
       }
       const segment = segments[i];

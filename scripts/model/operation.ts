@@ -3,7 +3,10 @@
 import { extensionsOf, isObject, optionalString, type Deref } from './deref.ts';
 import type { createExampleCollector } from './examples.ts';
 import { readDeprecated, readDeprecation, readStability, readTryIt } from './extensions.ts';
-import { joinPointer, splitPointer } from './locate.ts';
+import { operationPage } from './pages.ts';
+import { formatPointer } from './pointer.ts';
+import { sampleOf } from './sample-value.ts';
+import { resolveServerUrl } from './server-url.ts';
 import type { createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements } from './security.ts';
 import type {
@@ -15,6 +18,7 @@ import type {
   Parameter,
   ParameterLocation,
   RequestBody,
+  ValueShape,
   Response,
   SecurityRequirement,
   Server,
@@ -37,6 +41,7 @@ export interface RawOperation {
   path: string;
   pathItem: Record<string, any>;
   operation: Record<string, any>;
+  /** Keys of the operation object where it is in the bundled document (under its path item's `$ref` target, when there is one). */
   pointer: string[];
   /** Where the path item's own fields live: its `$ref` target when it is a reference. */
   pathItemPointer: string[];
@@ -49,12 +54,11 @@ export function listOperations(map: unknown, kind: Operation['kind'], pointer: s
   for (const [path, rawItem] of Object.entries(map)) {
     const pathItem = deref(rawItem);
     if (!isObject(pathItem)) continue;
-    const ref = isObject(rawItem) && typeof rawItem.$ref === 'string' && rawItem.$ref.startsWith('#') ? rawItem.$ref : undefined;
-    const pathItemPointer = ref ? splitPointer(ref) : [...pointer, path];
+    const pathItemPointer = deref.target(rawItem) ?? [...pointer, path];
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (isObject(operation)) {
-        out.push({ kind, method, path, pathItem, operation, pointer: [...pointer, path, method], pathItemPointer });
+        out.push({ kind, method, path, pathItem, operation, pointer: [...pathItemPointer, method], pathItemPointer });
       }
     }
   }
@@ -65,10 +69,8 @@ export function normalizeServers(raw: unknown): Server[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((s) => isObject(s) && typeof s.url === 'string')
-    .map((s) => ({
-      url: s.url,
-      description: optionalString(s.description),
-      variables: isObject(s.variables)
+    .map((s) => {
+      const variables: Server['variables'] = isObject(s.variables)
         ? Object.fromEntries(
             Object.entries(s.variables)
               .filter(([, v]) => isObject(v))
@@ -81,18 +83,46 @@ export function normalizeServers(raw: unknown): Server[] {
                 },
               ]),
           )
-        : {},
-    }));
+        : {};
+      return { url: s.url, resolvedUrl: resolveServerUrl(s.url, variables), description: optionalString(s.description), variables };
+    });
+}
+
+/** How far allOf members and alternatives are followed to find a value's shape. */
+const MAX_SHAPE_DEPTH = 8;
+
+/** The shape a schema gives a parameter's value (types.ts, Parameter.shape), read from the schema as written. */
+export function valueShape(schema: unknown, deref: Deref, depth = 0): ValueShape {
+  const node = deref(schema);
+  if (!isObject(node) || depth > MAX_SHAPE_DEPTH) return 'scalar';
+  const types: unknown[] = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('array')) return 'array';
+  if (types.includes('object')) return 'object';
+  if (node.type !== undefined) return 'scalar';
+  if (isObject(node.properties) || isObject(node.additionalProperties)) return 'object';
+  if (node.items !== undefined || Array.isArray(node.prefixItems)) return 'array';
+  // Untyped: what its allOf members say, else its first alternative (what a form fills in).
+  const members = [
+    ...(Array.isArray(node.allOf) ? node.allOf : []),
+    ...[node.oneOf, node.anyOf].flatMap((list) => (Array.isArray(list) ? list.slice(0, 1) : [])),
+  ];
+  for (const member of members) {
+    const shape = valueShape(member, deref, depth + 1);
+    if (shape !== 'scalar') return shape;
+  }
+  return 'scalar';
 }
 
 function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext): Parameter | undefined {
   const p = ctx.deref(raw);
   if (!isObject(p) || typeof p.name !== 'string' || typeof p.in !== 'string') return undefined;
   // A parameter may describe itself through `content` instead of `schema`.
-  const media = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined;
+  const mediaType = p.schema === undefined && isObject(p.content) ? Object.keys(p.content).find((key) => isObject(p.content[key])) : undefined;
+  const media = mediaType === undefined ? undefined : p.content[mediaType];
   const rawSchema = p.schema ?? media?.schema;
   const examples = ctx.examples.declared(p).concat(media ? ctx.examples.declared(media) : []);
   const schema = rawSchema === undefined ? undefined : ctx.schema(rawSchema);
+  const target = ctx.deref.target(raw);
   // The specification's defaults, so no reader has to know them.
   const style = typeof p.style === 'string' ? p.style : p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple';
   const parameter: Parameter = {
@@ -103,12 +133,16 @@ function normalizeParameter(raw: unknown, pointer: string, ctx: OperationContext
     description: optionalString(p.description),
     schema,
     examples,
-    pointer: isObject(raw) && typeof raw.$ref === 'string' && raw.$ref.startsWith('#') ? raw.$ref : pointer,
+    pointer: target ? formatPointer(target) : pointer,
     style,
     explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+    shape: mediaType === undefined ? valueShape(rawSchema, ctx.deref) : 'scalar',
   };
+  if (mediaType !== undefined) parameter.mediaType = mediaType;
   const example = examples[0]?.value ?? schema?.example;
   if (example !== undefined) parameter.example = example;
+  const sample = sampleOf(examples[0]?.value, rawSchema, ctx.deref);
+  if (sample) parameter.sample = sample;
   return parameter;
 }
 
@@ -122,7 +156,7 @@ function normalizeParameters(raw: RawOperation, ctx: OperationContext): Paramete
   for (const [list, holder] of lists) {
     if (!Array.isArray(list)) continue;
     list.forEach((item, index) => {
-      const parameter = normalizeParameter(item, joinPointer([...holder, 'parameters', String(index)]), ctx);
+      const parameter = normalizeParameter(item, formatPointer([...holder, 'parameters', String(index)]), ctx);
       if (parameter) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
     });
   }
@@ -171,8 +205,11 @@ function normalizeHeaders(raw: unknown, ctx: OperationContext): Header[] {
       deprecated: h.deprecated === true,
       schema,
     };
-    const example = ctx.examples.declared(h)[0]?.value ?? schema?.example;
+    const declared = ctx.examples.declared(h)[0]?.value;
+    const example = declared ?? schema?.example;
     if (example !== undefined) header.example = example;
+    const sample = sampleOf(declared, h.schema, ctx.deref);
+    if (sample) header.sample = sample;
     return [header];
   });
 }
@@ -194,24 +231,32 @@ function normalizeResponses(raw: unknown, ctx: OperationContext): Response[] {
   });
 }
 
-function normalizeCallbacks(raw: unknown, owner: string, pointer: string[], ctx: OperationContext): Callback[] {
+function normalizeCallbacks(raw: unknown, owner: string, page: string, pointer: string[], ctx: OperationContext): Callback[] {
   if (!isObject(raw)) return [];
   return Object.entries(raw).flatMap(([name, value]) => {
     const callback = ctx.deref(value);
     if (!isObject(callback)) return [];
+    // A callback may be a reference to `components/callbacks`: its path items are read where they are.
+    const at = ctx.deref.target(value) ?? [...pointer, name];
     return Object.keys(callback)
       .filter((k) => !k.startsWith('x-'))
       .map((expression) => ({
         name,
         expression,
-        operations: listOperations({ [expression]: callback[expression] }, 'operation', [...pointer, name], ctx.deref).map((op) =>
-          normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false),
+        operations: listOperations({ [expression]: callback[expression] }, 'operation', at, ctx.deref).map((op) =>
+          normalizeOperation(op, `${owner}-${name}-${op.method}`, ctx, false, page),
         ),
       }));
   });
 }
 
-export function normalizeOperation(raw: RawOperation, slug: string, ctx: OperationContext, withCallbacks = true): Operation {
+export function normalizeOperation(
+  raw: RawOperation,
+  slug: string,
+  ctx: OperationContext,
+  withCallbacks = true,
+  page = operationPage(raw.kind, slug),
+): Operation {
   const { operation, pathItem } = raw;
   const tags = Array.isArray(operation.tags) ? operation.tags.filter((t: unknown): t is string => typeof t === 'string') : [];
   const deprecated = readDeprecated(operation);
@@ -224,6 +269,7 @@ export function normalizeOperation(raw: RawOperation, slug: string, ctx: Operati
     path: raw.path,
     operationId: optionalString(operation.operationId),
     slug,
+    page,
     tag: tags[0] ?? 'default',
     tags: tags.length > 0 ? tags : ['default'],
     summary: optionalString(operation.summary) ?? optionalString(pathItem.summary),
@@ -236,8 +282,8 @@ export function normalizeOperation(raw: RawOperation, slug: string, ctx: Operati
     responses: normalizeResponses(operation.responses, ctx),
     security: Array.isArray(operation.security) ? normalizeRequirements(operation.security) : ctx.rootSecurity,
     servers: servers.length > 0 ? servers : pathServers.length > 0 ? pathServers : ctx.rootServers,
-    callbacks: withCallbacks ? normalizeCallbacks(operation.callbacks, slug, [...raw.pointer, 'callbacks'], ctx) : [],
-    pointer: joinPointer(raw.pointer),
+    callbacks: withCallbacks ? normalizeCallbacks(operation.callbacks, slug, page, [...raw.pointer, 'callbacks'], ctx) : [],
+    pointer: formatPointer(raw.pointer),
     extensions: extensionsOf(operation),
   };
   if (deprecation && (deprecated || Object.keys(deprecation).length > 0)) out.deprecation = deprecation;

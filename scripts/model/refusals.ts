@@ -5,7 +5,7 @@
 import { getLineColLocation, parseYaml } from '@redocly/openapi-core';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Refusal } from './access.ts';
-import { splitPointer } from './locate.ts';
+import { parsePointer } from './pointer.ts';
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 
 const PREFIX = "Can't resolve $ref: ";
@@ -17,7 +17,7 @@ interface ProblemLocation {
 
 function nodeAt(location: ProblemLocation): unknown {
   try {
-    return splitPointer(location.pointer ?? '#/').reduce<any>((node, key) => (node == null ? undefined : node[key]), parseYaml(location.source.body ?? ''));
+    return parsePointer(location.pointer ?? '#/').reduce<any>((node, key) => (node == null ? undefined : node[key]), parseYaml(location.source.body ?? ''));
   } catch {
     return undefined;
   }

@@ -2,14 +2,15 @@
 // become one flag, component references stay references (so the model is a
 // tree even for recursive schemas), inline references are followed once.
 import { getByPointer, isObject, optionalString } from './deref.ts';
+import { parsePointer } from './pointer.ts';
 import type { OpenApiDocument } from './load.ts';
 import type { SchemaNode, XmlObject } from './types.ts';
 
-const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+const COMPONENT_REF = /^#\/components\/schemas\/[^/]+$/;
 
+/** The component a `$ref` names (`#/components/schemas/Pet` → `Pet`), read as every pointer is (pointer.ts). */
 export function componentName(ref: string): string | undefined {
-  const match = COMPONENT_REF.exec(ref);
-  return match ? decodeURIComponent(match[1].replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
+  return COMPONENT_REF.test(ref) ? parsePointer(ref)[2] : undefined;
 }
 
 const NUMBER_KEYS = ['minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;

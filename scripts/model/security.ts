@@ -1,3 +1,4 @@
+import { credentialOf } from './credential.ts';
 import { isObject, optionalString, type Deref } from './deref.ts';
 import type { SecurityRequirement, SecurityScheme } from './types.ts';
 
@@ -36,6 +37,8 @@ export function normalizeSecuritySchemes(raw: unknown, deref: Deref): SecuritySc
         };
       }
     }
+    const credential = credentialOf(out);
+    if (credential) out.credential = credential;
     return [out];
   });
 }

@@ -8,7 +8,7 @@
 // `$id` (which moves the base of the references under it in 3.1), an example's `externalValue`,
 // a discriminator mapping other than to the component it names, aliases, decorators, preprocessors.
 import { type Config, type Document, detectSpec, getTypes, isMappingRef, isRef, type NormalizedNodeType, normalizeTypes } from '@redocly/openapi-core';
-import { splitPointer } from './locate.ts';
+import { parsePointer as splitPointer } from './pointer.ts';
 import { mayHaveAliases } from './yaml-aliases.ts';
 
 type Node = Record<string, unknown> | unknown[];

@@ -55,7 +55,10 @@ export interface ServerVariable {
 }
 
 export interface Server {
+  /** As written, variables and all: `https://{region}.example.com/v1`. */
   url: string;
+  /** The URL with each variable at its default, encoded (scripts/model/server-url.ts): the address samples send to. */
+  resolvedUrl: string;
   description?: string;
   variables: Record<string, ServerVariable>;
 }
@@ -67,6 +70,8 @@ export interface Tag {
   description?: string;
   /** Slugs of the operations whose primary tag this is, in document order. */
   operations: string[];
+  /** Its page, relative to the site's base: `tags/pets/` (see Operation.page). */
+  page: string;
 }
 
 export interface Deprecation {
@@ -88,6 +93,11 @@ export interface Operation {
   operationId?: string;
   /** kebab-case of operationId (or of method and path), unique within the document. The page URL's last segment. */
   slug: string;
+  /**
+   * Its page, relative to the site's base: `operations/list-pets/`, `webhooks/new-pet/` (a callback's
+   * is its operation's). Put under a base with scripts/model/pages.ts `pageUrl`, never by hand.
+   */
+  page: string;
   /** Primary tag (first tag, or `default`). */
   tag: string;
   tags: string[];
@@ -107,7 +117,13 @@ export interface Operation {
   /** Effective servers (operation, path, then root). */
   servers: Server[];
   callbacks: Callback[];
-  /** JSON pointer of the operation in the bundled document. */
+  /**
+   * Where the operation object is in the bundled document: a JSON pointer (RFC 6901, URI fragment
+   * form, read by scripts/model/pointer.ts) that resolves to the object itself. For a path item
+   * that is a `$ref`, that is under the reference's target (`#/components/pathItems/Pets/get`),
+   * else under its path (`#/paths/~1pets/get`, `#/webhooks/newPet/post`); its parent is the path
+   * item whose parameters apply. Readers of the raw document go through scripts/model/document.ts.
+   */
   pointer: string;
   /** Where the operation starts in the source files. */
   source?: SourceLocation;
@@ -116,6 +132,9 @@ export interface Operation {
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** How a value is split on the wire: one text, a list, or named fields. */
+export type ValueShape = 'scalar' | 'array' | 'object';
 
 export interface Parameter {
   name: string;
@@ -127,11 +146,21 @@ export interface Parameter {
   style: string;
   /** As declared, else the specification's default: true for `form`, false otherwise. */
   explode: boolean;
+  /**
+   * How the value splits on the wire (scripts/model/wire.ts): `array` or `object` when the schema
+   * says so (through references, allOf members and a first oneOf/anyOf alternative), else `scalar`;
+   * always `scalar` for a parameter described by `content`, which travels as one text.
+   */
+  shape: ValueShape;
+  /** The media type of a parameter described by `content` instead of `schema` (its value is that text, JSON for a JSON type). */
+  mediaType?: string;
   schema?: SchemaNode;
   /** Example from the parameter or its schema, if any. */
   example?: unknown;
+  /** The value samples start from (scripts/model/sample-value.ts): the example, else the schema's default, first enum value or const, else one made from its type. */
+  sample?: Sample;
   examples: NamedExample[];
-  /** JSON pointer of the parameter object in the bundled document (for tools that need its raw schema). */
+  /** Where the parameter object is in the bundled document (its `$ref`s followed), like Operation.pointer. */
   pointer: string;
 }
 
@@ -168,6 +197,15 @@ export interface Header {
   deprecated: boolean;
   schema?: SchemaNode;
   example?: unknown;
+  /** The value the mock sends it with, by the parameters' rule (Parameter.sample). */
+  sample?: Sample;
+}
+
+/** A value to show or send where the reader or the document gave none. */
+export interface Sample {
+  value: unknown;
+  /** Made from the schema's type: no one wrote it (a panel leaves such a field empty). */
+  generated: boolean;
 }
 
 export interface Response {
@@ -204,6 +242,26 @@ export interface SecurityScheme {
   paramName?: string;
   openIdConnectUrl?: string;
   flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+  /** Where its credential travels and how it is written (scripts/model/credential.ts); absent for mutualTLS, which is below HTTP. */
+  credential?: Credential;
+}
+
+/** A credential on the wire: what the try-it panel sends, the code samples show and the mock checks. */
+export interface Credential {
+  in: 'header' | 'query' | 'cookie';
+  /** The header, query parameter or cookie it travels in: `Authorization` for HTTP, OAuth 2.0 and OpenID Connect schemes. */
+  name: string;
+  /**
+   * How the secret is written: `bearer` as `Bearer <token>`, `basic` as `Basic <base64 of user:password>`,
+   * `key` as it is, `scheme` led by the HTTP scheme's own word (`Digest <credentials>`).
+   */
+  form: 'bearer' | 'basic' | 'key' | 'scheme';
+  /** The word that leads the value (`Bearer`, `Basic`, the scheme's as declared); absent for a key. */
+  prefix?: string;
+  /** What stands for the secret in samples: `<API_KEY>`, `<ACCESS_TOKEN>`, `<BASE64_USER_AND_PASSWORD>` or `<CREDENTIALS>`. */
+  placeholder: string;
+  /** The whole value as a sample shows it: `Bearer <API_KEY>`. */
+  sample: string;
 }
 
 export interface SchemaEntry {
@@ -211,8 +269,16 @@ export interface SchemaEntry {
   /** kebab-case, unique among schemas. */
   slug: string;
   schema: SchemaNode;
-  /** Slugs of operations whose parameters, bodies or responses reach this schema (directly or through other schemas). */
+  /** Its page, relative to the site's base: `schemas/pet/` (see Operation.page). */
+  page: string;
+  /** Slugs of operations and webhooks whose parameters, bodies or responses reach this schema (directly or through other schemas). */
   usedBy: string[];
+  /**
+   * The same by the way the data flows: `request` lists those whose parameters or request body
+   * reach it, `response` those whose response bodies or headers do (a webhook's request is sent by
+   * the API, which readers of the direction mind).
+   */
+  reach: { request: string[]; response: string[] };
   /** Generated or declared example of the whole schema. */
   example?: unknown;
   source?: SourceLocation;

@@ -5,7 +5,8 @@
 // rule (part of lint) remains the structural check.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Diagnostic } from '../diagnostics.ts';
-import { joinPointer, type Locator } from './locate.ts';
+import type { Locator } from './locate.ts';
+import { formatPointer } from './pointer.ts';
 import type { OpenApiDocument } from './load.ts';
 
 interface AjvDetail {
@@ -49,7 +50,7 @@ export async function validateDocument(document: OpenApiDocument, locate: Locato
     }
     const resolution = /MissingPointerError|ResolverError|InvalidPointerError/.test(e.name ?? '');
     const message = String(e.message ?? error).split('\n')[0];
-    const at = locate(Array.isArray(e.path) ? joinPointer(e.path.map(String)) : '#');
+    const at = locate(Array.isArray(e.path) ? formatPointer(e.path.map(String)) : '#');
     if (resolution) {
       return [
         {

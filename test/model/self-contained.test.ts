@@ -83,6 +83,6 @@ describe('a description in one file', () => {
     writeFileSync(spec, JSON.stringify(doc));
     const loaded = await loadDocument(spec, { firstPass: true });
     expect(loaded.files).toEqual([spec, join(tmp, 'pet.json')]);
-    expect(loaded.document.components.schemas.pet).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
+    expect(loaded.document.components?.schemas?.pet).toEqual({ type: 'object', properties: { name: { type: 'string' } } });
   });
 });

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { credentialOf } from '../../scripts/model/credential.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
 import { shellQuote, toCurl } from '../../site/src/scripts/try-it/curl.ts';
@@ -50,7 +51,7 @@ describe('parameter serialization (OpenAPI style table)', () => {
     expect(url(param({ in: 'query', shape: 'object' }), OBJECT, '/p')).toBe('http://h/p?R=100&G=200&B=150');
     expect(url(param({ in: 'query', shape: 'object', explode: false }), OBJECT, '/p')).toBe('http://h/p?color=R,100,G,200,B,150');
     expect(url(param({ in: 'query', style: 'spaceDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue%20black%20brown');
-    expect(url(param({ in: 'query', style: 'pipeDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue|black|brown');
+    expect(url(param({ in: 'query', style: 'pipeDelimited', shape: 'array', explode: false }), ARRAY, '/p')).toBe('http://h/p?color=blue%7Cblack%7Cbrown');
     expect(url(param({ in: 'query', style: 'deepObject', shape: 'object', explode: true }), OBJECT, '/p')).toBe(
       'http://h/p?color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150',
     );
@@ -69,9 +70,9 @@ describe('parameter serialization (OpenAPI style table)', () => {
         { spec: param({ in: 'cookie', name: 'session' }), value: 'x y' },
       ],
       auth: [
-        { scheme: { name: 'basic', kind: 'basic' }, values: { username: 'zoë', password: 'p:w' } },
-        { scheme: { name: 'key', kind: 'apiKey', in: 'query', paramName: 'api key' }, values: { secret: 's&t' } },
-        { scheme: { name: 'c', kind: 'apiKey', in: 'cookie', paramName: 'sid' }, values: { secret: '1' } },
+        { scheme: { name: 'basic', kind: 'basic', credential: credentialOf({ type: 'http', scheme: 'basic' }) }, values: { username: 'zoë', password: 'p:w' } },
+        { scheme: { name: 'key', kind: 'apiKey', credential: credentialOf({ type: 'apiKey', in: 'query', paramName: 'api key' }) }, values: { secret: 's&t' } },
+        { scheme: { name: 'c', kind: 'apiKey', credential: credentialOf({ type: 'apiKey', in: 'cookie', paramName: 'sid' }) }, values: { secret: '1' } },
       ],
       body: { kind: 'json', mediaType: 'application/json', text: '{}' },
       prefer: 'code=404',
@@ -86,7 +87,10 @@ describe('parameter serialization (OpenAPI style table)', () => {
       ['Prefer', 'code=404'],
     ]);
     // No key typed: no credential at all (the server's 401 is the lesson).
-    const bare = buildRequest({ ...input, auth: [{ scheme: { name: 'b', kind: 'bearer' }, values: { secret: '' } }] });
+    const bare = buildRequest({
+      ...input,
+      auth: [{ scheme: { name: 'b', kind: 'bearer', credential: credentialOf({ type: 'http', scheme: 'bearer' }) }, values: { secret: '' } }],
+    });
     expect(bare.headers.some(([name]) => name === 'Authorization')).toBe(false);
   });
 });
@@ -192,7 +196,7 @@ describe('curl command', () => {
         base: 'http://127.0.0.1:4010',
         path: '/pets',
         params: [],
-        auth: [{ scheme: { name: 'bearerAuth', kind: 'bearer' }, values: { secret: 'k' } }],
+        auth: [{ scheme: { name: 'bearerAuth', kind: 'bearer', credential: credentialOf({ type: 'http', scheme: 'bearer' }) }, values: { secret: 'k' } }],
         body: { kind: 'json', mediaType: 'application/json', text: '{"name": "Rex"}' },
       }),
     );

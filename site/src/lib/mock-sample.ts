@@ -5,7 +5,7 @@
 import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
 import { panelView } from '../components/try-it/panel-model.ts';
 import { buildRequest } from '../scripts/try-it/request.ts';
-import { documentedInput } from './sample-input.ts';
+import { documentedInput, PLACEHOLDER_NOTE } from './sample-input.ts';
 
 export interface MockSample {
   /** Path and query of the request, with path parameters filled from examples. */
@@ -18,9 +18,9 @@ export interface MockSample {
   example?: string;
 }
 
-const PLACEHOLDER = /<(?:API_KEY|ACCESS_TOKEN|BASE64_USER_AND_PASSWORD)>/;
-// Any non-empty credential works on the mock.
-const credential = (value: string) => value.replace(new RegExp(PLACEHOLDER, 'g'), 'my-key');
+const PLACEHOLDER = PLACEHOLDER_NOTE;
+// Any non-empty credential works on the mock; a Basic one needs a user name and password encoded together.
+const credential = (value: string) => value.replace(/<BASE64_USER_AND_PASSWORD>/g, btoa('user:my-key')).replace(new RegExp(PLACEHOLDER, 'g'), 'my-key');
 
 function errorStatus(op: Operation): string | undefined {
   const statuses = op.responses.map((r) => r.status).filter((s) => /^[45]\d\d$/.test(s));
@@ -32,7 +32,7 @@ export function mockSample(model: ApiModel): MockSample | undefined {
   const gets = model.operations.filter((op) => op.method === 'get' && op.kind === 'operation').sort((a, b) => Number(a.deprecated) - Number(b.deprecated));
   const op = gets.find((o) => o.responses.some((r) => r.status === '404')) ?? gets.find((o) => errorStatus(o)) ?? gets[0];
   if (!op) return undefined;
-  const mockOp = { ...op, servers: [{ url: 'http://mock', variables: {} }] };
+  const mockOp = { ...op, servers: [{ url: 'http://mock', resolvedUrl: 'http://mock', variables: {} }] };
   const view = panelView(mockOp, model.servers, model.securitySchemes, 'http://mock', new Map(model.schemas.map((s) => [s.name, s])));
   const request = buildRequest(documentedInput(view.input, mockOp));
   const url = new URL(request.url, 'http://mock');

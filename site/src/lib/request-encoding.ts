@@ -10,6 +10,7 @@
 // - Cookies: values percent-encoded, so `;` cannot start another cookie.
 // - Code strings: escaped for the literal they land in, where a generator does not escape.
 // Pure functions on strings: usable at build time and in the browser alike.
+import { encodeServerVariable, resolveServerUrl } from '../../../scripts/model/server-url.ts';
 
 /** A code sample's stand-in for a value the reader supplies (`<API_KEY>`): inert in every string literal, so left as written. */
 export const PLACEHOLDER = /^<[A-Za-z0-9_.-]+>$/;
@@ -34,24 +35,16 @@ export function formEncode(pairs: readonly (readonly [string, string])[]): strin
   return pairs.map(([name, value]) => `${formComponent(name)}=${PLACEHOLDER.test(value) ? value : formComponent(value)}`).join('&');
 }
 
-/** A server variable's value: `/` and `:` stay (a base path, a host and port), everything outside the unreserved characters is encoded. */
-export function encodeServerVariable(value: string): string {
-  return [...value.toWellFormed()].map((char) => (/^[A-Za-z0-9\-._~/:]$/.test(char) ? char : percent(char))).join('');
-}
+export { encodeServerVariable };
 
 export interface ServerLike {
   url: string;
   variables: Record<string, { default: string }>;
 }
 
-/** A server's URL with each `{variable}` set to its default, encoded; without a trailing slash. */
+/** A server's URL with each `{variable}` set to its default, encoded (the model's rule); without a trailing slash. */
 export function encodedServerUrl(server: ServerLike | undefined): string {
-  if (!server) return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (match, name: string) => {
-    const variable = Object.hasOwn(server.variables, name) ? server.variables[name] : undefined;
-    return variable ? encodeServerVariable(String(variable.default)) : match;
-  });
-  return url.replace(/\/+$/, '');
+  return server ? resolveServerUrl(server.url, server.variables).replace(/\/+$/, '') : '';
 }
 
 /**

@@ -5,22 +5,17 @@
 // visible placeholders, so a copied sample says what to fill in. No Node: the browser runs it too.
 import type { Operation } from '../../../scripts/model/types.ts';
 import type { RequestInput } from '../scripts/try-it/types.ts';
-import { encodedServerUrl } from './request-encoding.ts';
 
-export const PLACEHOLDER_NOTE = /<(?:API_KEY|ACCESS_TOKEN|BASE64_USER_AND_PASSWORD)>/;
+export const PLACEHOLDER_NOTE = /<(?:API_KEY|ACCESS_TOKEN|BASE64_USER_AND_PASSWORD|CREDENTIALS)>/;
 
-/** Empty credentials filled with placeholders (`<API_KEY>`), so the sample shows where the key goes. */
+/** Empty credentials filled with their scheme's placeholder (`<API_KEY>`), so the sample shows where the key goes. */
 export function withPlaceholders(input: RequestInput): RequestInput {
   return {
     ...input,
     auth: input.auth.map(({ scheme, values }) => {
-      if (scheme.kind === 'basic') {
-        // A user name and password go in encoded together: the placeholder stands for the encoded pair.
-        if (values.username || values.password) return { scheme, values };
-        return { scheme: { ...scheme, kind: 'raw' as const }, values: { secret: 'Basic <BASE64_USER_AND_PASSWORD>' } };
-      }
-      if (values.secret) return { scheme, values };
-      return { scheme, values: { ...values, secret: scheme.kind === 'token' ? '<ACCESS_TOKEN>' : '<API_KEY>' } };
+      if (values.secret || values.username || values.password || !scheme.credential) return { scheme, values };
+      // A user name and password go in encoded together: the placeholder stands for the encoded pair.
+      return { scheme, values: { ...values, secret: scheme.credential.placeholder } };
     }),
   };
 }
@@ -39,7 +34,7 @@ export function documentedInput(panelInput: RequestInput, op: Operation): Reques
       : panelInput.body;
   return withPlaceholders({
     ...panelInput,
-    base: encodedServerUrl(op.servers[0]),
+    base: (op.servers[0]?.resolvedUrl ?? '').replace(/\/+$/, ''),
     params: panelInput.params.map((p) => (p.spec.in === 'path' && p.value === '' ? { ...p, value: `{${p.spec.name}}` } : p)),
     body,
   });

@@ -5,12 +5,15 @@ export function schemeText(scheme: SecurityScheme | undefined): string {
   if (!scheme) return 'Unknown scheme';
   switch (scheme.type) {
     case 'http':
-      if (scheme.scheme === 'bearer') return `Bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in the Authorization header`;
-      if (scheme.scheme === 'basic') return 'HTTP Basic authentication (user name and password) in the Authorization header';
+      if (scheme.credential?.form === 'bearer')
+        return `Bearer token${scheme.bearerFormat ? ` (${scheme.bearerFormat})` : ''} in the ${scheme.credential.name} header`;
+      if (scheme.credential?.form === 'basic') return `HTTP Basic authentication (user name and password) in the ${scheme.credential.name} header`;
       return `HTTP ${scheme.scheme ?? ''} authentication in the Authorization header`.replace(/\s+/g, ' ');
-    case 'apiKey':
-      // "in the X-API-Key header", "in the api_key query parameter", "in the session cookie".
-      return `API key in the ${scheme.paramName ? `${scheme.paramName} ` : ''}${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'}`;
+    case 'apiKey': {
+      // "in the X-API-Key header", "in the api_key query parameter", "in the session cookie": where the model says it goes.
+      const where = scheme.credential ?? { in: 'header', name: '' };
+      return `API key in the ${where.name ? `${where.name} ` : ''}${where.in === 'query' ? 'query parameter' : where.in === 'cookie' ? 'cookie' : 'header'}`;
+    }
     case 'oauth2':
       return `OAuth 2.0 (${Object.keys(scheme.flows ?? {}).join(', ') || 'no flows listed'})`;
     case 'openIdConnect':

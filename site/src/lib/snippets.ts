@@ -53,10 +53,9 @@ export interface SampleRequest {
   omitted: string[];
 }
 
-/** A server's URL with its variables set to their defaults, as the reader sees it (not for code). */
+/** A server's URL with its variables at their defaults: the model's. */
 export function serverUrl(server: Server | undefined): string {
-  if (!server) return '';
-  return server.url.replace(/\{([^}]+)\}/g, (match, name: string) => server.variables[name]?.default ?? match);
+  return server?.resolvedUrl ?? '';
 }
 
 /** A built request made safe for code: the URL reduced to inert characters, headers that cannot be sent left out with a note. */

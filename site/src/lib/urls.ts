@@ -1,15 +1,17 @@
-// Page addresses, fixed for the whole project: `/operations/<slug>/`, `/webhooks/<slug>/`,
-// `/tags/<slug>/`, `/schemas/<slug>/`; a document mounted in a folder gets it as a prefix.
+// Page addresses: the model says where each page is (`operations/<slug>/`, `webhooks/<slug>/`,
+// `tags/<slug>/`, `schemas/<slug>/`), and model/pages.ts puts it under the site's base (a document
+// mounted in a folder gets that folder as a prefix).
 import { DEFAULT_MOCK_URL } from '../../../scripts/defaults.ts';
+import { pageUrl, schemaPage, tagPage } from '../../../scripts/model/pages.ts';
 import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
 
 export interface SiteUrls {
   base: string;
   home: string;
   tag(slug: string): string;
-  operation(op: Pick<Operation, 'kind' | 'slug'>): string;
+  operation(op: Pick<Operation, 'page'>): string;
   /** The Markdown twin of an operation page (listed in llms.txt). */
-  operationMarkdown(op: Pick<Operation, 'kind' | 'slug'>): string;
+  operationMarkdown(op: Pick<Operation, 'page'>): string;
   schemas: string;
   webhooks: string;
   /** The page of a component schema by its name, or undefined when the name is not a component. */
@@ -20,25 +22,26 @@ export interface SiteUrls {
   llms: string;
 }
 
+/** Every address under `base`, from the pages the model gives (model/pages.ts). */
 export function urlsFor(base: string, model: ApiModel): SiteUrls {
-  const slugByName = new Map(model.schemas.map((s) => [s.name, s.slug]));
-  const folder = (kind: Operation['kind']) => (kind === 'webhook' ? 'webhooks' : 'operations');
+  const schemaPages = new Map(model.schemas.map((s) => [s.name, s.page]));
+  const at = (page: string) => pageUrl(base, page);
   return {
     base,
-    home: `${base}/`,
-    tag: (slug) => `${base}/tags/${slug}/`,
-    operation: (op) => `${base}/${folder(op.kind)}/${op.slug}/`,
-    operationMarkdown: (op) => `${base}/${folder(op.kind)}/${op.slug}.md`,
-    schemas: `${base}/schemas/`,
-    webhooks: `${base}/webhooks/`,
+    home: at(''),
+    tag: (slug) => at(tagPage(slug)),
+    operation: (op) => at(op.page),
+    operationMarkdown: (op) => at(`${op.page.replace(/\/$/, '')}.md`),
+    schemas: at('schemas/'),
+    webhooks: at('webhooks/'),
     schema: (name) => {
-      const slug = slugByName.get(name);
-      return slug === undefined ? undefined : `${base}/schemas/${slug}/`;
+      const page = schemaPages.get(name);
+      return page === undefined ? undefined : at(page);
     },
-    schemaBySlug: (slug) => `${base}/schemas/${slug}/`,
-    openapiYaml: `${base}/openapi.yaml`,
-    openapiJson: `${base}/openapi.json`,
-    llms: `${base}/llms.txt`,
+    schemaBySlug: (slug) => at(schemaPage(slug)),
+    openapiYaml: at('openapi.yaml'),
+    openapiJson: at('openapi.json'),
+    llms: at('llms.txt'),
   };
 }
 

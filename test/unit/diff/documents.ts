@@ -3,7 +3,7 @@
 import { parse } from 'yaml';
 import { compareModels, type CompareOptions } from '../../../scripts/diff/compare.ts';
 import type { ApiChange, ApiChanges } from '../../../scripts/diff/types.ts';
-import { normalizeDocument } from '../../../scripts/model/index.ts';
+import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
 
 export type Doc = Record<string, any>;
 
@@ -94,7 +94,7 @@ export const op = (doc: Doc, path: string, method: string): Doc => doc.paths[pat
 export function diff(edit: (head: Doc) => void, options: CompareOptions = {}, base: Doc = pets()): ApiChanges {
   const head = structuredClone(base);
   edit(head);
-  return compareModels(normalizeDocument(base), normalizeDocument(head), options);
+  return compareModels(normalizeDocument(base as OpenApiDocument), normalizeDocument(head as OpenApiDocument), options);
 }
 
 /** The one change of `kind`; fails when there are none or several. */

@@ -1,6 +1,7 @@
 // The ten code samples of one request whose every value tries to end its string: each value
 // must stay inside a string literal of the sample's language, for the languages this machine
 // cannot run (the e2e code-samples test runs curl, JavaScript and Python, and checks Go).
+import { credentialOf } from '../../../scripts/model/credential.ts';
 import { describe, expect, it } from 'vitest';
 import { requestSamples } from '../../../site/src/lib/request-samples.ts';
 import type { RequestInput } from '../../../site/src/scripts/try-it/types.ts';
@@ -126,7 +127,10 @@ describe('code samples of a hostile request', () => {
   }
 
   it('writes the key the reader entered where the scheme sends it', () => {
-    const withKey = (secret: string): RequestInput => ({ ...input(undefined), auth: [{ scheme: { name: 'bearer', kind: 'bearer' }, values: { secret } }] });
+    const withKey = (secret: string): RequestInput => ({
+      ...input(undefined),
+      auth: [{ scheme: { name: 'bearer', kind: 'bearer', credential: credentialOf({ type: 'http', scheme: 'bearer' }) }, values: { secret } }],
+    });
     const [curlWith] = requestSamples(withKey('s3cret')).samples;
     expect(curlWith.code).toContain('Authorization: Bearer s3cret');
     expect(curlWith.code).not.toContain('<API_KEY>');

@@ -1,8 +1,8 @@
 // What the try-it panel shows for one operation, computed at build time from
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
-import type { MediaType, Operation, Parameter, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
-import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, RequestInput, ValueShape } from '../../scripts/try-it/types.ts';
+import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
+import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, RequestInput } from '../../scripts/try-it/types.ts';
 import { buildRequest } from '../../scripts/try-it/request.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { toCurl } from '../../scripts/try-it/curl.ts';
@@ -106,13 +106,6 @@ function asText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function shapeOf(schema: SchemaNode | undefined): ValueShape {
-  const type = schema?.type?.[0];
-  if (type === 'array') return 'array';
-  if (type === 'object' || (!type && schema?.properties?.length)) return 'object';
-  return 'scalar';
-}
-
 function isBinary(schema: SchemaNode | undefined): boolean {
   return schema?.type?.includes('string') === true && schema.format === 'binary';
 }
@@ -178,9 +171,9 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
   return { ...base, control: 'text', placeholder };
 }
 
-/** Required fields start with the example (or default); optional ones with their default only. */
-function prefill(required: boolean, example: unknown, schema: SchemaNode | undefined): unknown {
-  return required ? (example ?? schema?.default) : schema?.default;
+/** Required fields start with the model's sample, unless it was only made from the type; optional ones with their default only. */
+function prefill(required: boolean, sample: Sample | undefined, schema: SchemaNode | undefined): unknown {
+  return required && sample && !sample.generated ? sample.value : schema?.default;
 }
 
 // Header parameters named like these are ignored by OpenAPI: the request's own ones win.
@@ -240,75 +233,47 @@ function mediaView(media: MediaType, index: number, resolve: Resolver): { view: 
   };
 }
 
+/** The fields a scheme asks for, by where its credential goes and in what form (the model's Credential). */
 function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpec } {
   const id = (part: string) => `try-it-auth-${scheme.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${part}`;
   const secret = (label: string) => [{ id: id('secret'), part: 'secret', label, type: 'text' as const, autocomplete: 'off' }];
-  if (scheme.type === 'http' && scheme.scheme === 'bearer') {
-    return {
-      view: {
-        scheme: scheme.name,
-        kind: 'bearer',
-        title: scheme.name,
-        note: 'Sent as Authorization: Bearer <key>.',
-        inputs: secret(scheme.bearerFormat ? `Bearer token (${scheme.bearerFormat})` : 'API key (Bearer token)'),
-      },
-      spec: { name: scheme.name, kind: 'bearer' },
-    };
+  const credential = scheme.credential;
+  const view = (kind: AuthSchemeSpec['kind'], note: string, inputs: AuthView['inputs']) => ({
+    view: { scheme: scheme.name, kind, title: scheme.name, note, inputs },
+    spec: { name: scheme.name, kind, credential },
+  });
+  if (credential?.form === 'bearer' && scheme.type === 'http') {
+    return view(
+      'bearer',
+      `Sent as ${credential.name}: ${credential.prefix} <key>.`,
+      secret(scheme.bearerFormat ? `Bearer token (${scheme.bearerFormat})` : 'API key (Bearer token)'),
+    );
   }
-  if (scheme.type === 'http' && scheme.scheme === 'basic') {
-    return {
-      view: {
-        scheme: scheme.name,
-        kind: 'basic',
-        title: scheme.name,
-        note: 'Sent as Authorization: Basic, user name and password encoded together.',
-        inputs: [
-          { id: id('username'), part: 'username', label: 'User name', type: 'text', autocomplete: 'off' },
-          { id: id('password'), part: 'password', label: 'Password', type: 'password', autocomplete: 'off' },
-        ],
-      },
-      spec: { name: scheme.name, kind: 'basic' },
-    };
+  if (credential?.form === 'bearer') {
+    return view(
+      'token',
+      `Paste an access token obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as ${credential.name}: ${credential.prefix} <token>.`,
+      secret('Access token'),
+    );
   }
-  if (scheme.type === 'http') {
-    return {
-      view: {
-        scheme: scheme.name,
-        kind: 'raw',
-        title: scheme.name,
-        note: `The whole Authorization header value for the ${scheme.scheme ?? 'HTTP'} scheme.`,
-        inputs: secret('Authorization header value'),
-      },
-      spec: { name: scheme.name, kind: 'raw' },
-    };
+  if (credential?.form === 'basic') {
+    return view('basic', `Sent as ${credential.name}: ${credential.prefix}, user name and password encoded together.`, [
+      { id: id('username'), part: 'username', label: 'User name', type: 'text', autocomplete: 'off' },
+      { id: id('password'), part: 'password', label: 'Password', type: 'password', autocomplete: 'off' },
+    ]);
   }
-  if (scheme.type === 'apiKey' && scheme.paramName && scheme.in) {
-    const where = { header: 'header', query: 'query parameter', cookie: 'cookie' }[scheme.in];
-    return {
-      view: {
-        scheme: scheme.name,
-        kind: 'apiKey',
-        title: scheme.name,
-        note:
-          scheme.in === 'cookie'
-            ? `Sent as the cookie ${scheme.paramName}. Browsers do not let a page set cookies for another site, so only the curl command carries it.`
-            : `Sent in the ${where} ${scheme.paramName}.`,
-        inputs: secret(`API key (${where} ${scheme.paramName})`),
-      },
-      spec: { name: scheme.name, kind: 'apiKey', in: scheme.in, paramName: scheme.paramName },
-    };
+  if (credential?.form === 'scheme') {
+    return view('raw', `The whole ${credential.name} header value for the ${credential.prefix} scheme.`, secret('Authorization header value'));
   }
-  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-    return {
-      view: {
-        scheme: scheme.name,
-        kind: 'token',
-        title: scheme.name,
-        note: `Paste an access token obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as Authorization: Bearer <token>.`,
-        inputs: secret('Access token'),
-      },
-      spec: { name: scheme.name, kind: 'token' },
-    };
+  if (credential?.form === 'key' && credential.name) {
+    const where = { header: 'header', query: 'query parameter', cookie: 'cookie' }[credential.in];
+    return view(
+      'apiKey',
+      credential.in === 'cookie'
+        ? `Sent as the cookie ${credential.name}. Browsers do not let a page set cookies for another site, so only the curl command carries it.`
+        : `Sent in the ${where} ${credential.name}.`,
+      secret(`API key (${where} ${credential.name})`),
+    );
   }
   return {
     view: {
@@ -386,7 +351,7 @@ export function panelView(
         label: parameter.name,
         required: parameter.required,
         schema: parameter.schema,
-        value: prefill(parameter.required, parameter.example, schema),
+        value: prefill(parameter.required, parameter.sample, schema),
         example: parameter.example,
       },
       resolve,
@@ -399,7 +364,7 @@ export function panelView(
       required: parameter.required,
       style: parameter.style,
       explode: parameter.explode,
-      shape: shapeOf(schema),
+      shape: parameter.shape,
     });
   });
 

@@ -232,7 +232,7 @@ function panel(root: HTMLElement, data: PanelData): void {
   function headerField(name: string): HTMLElement | undefined {
     const index = data.params.findIndex((spec) => spec.in === 'header' && spec.name === name);
     if (index >= 0) return $<Control & HTMLElement>(`try-it-param-${index}`) ?? undefined;
-    const scheme = data.schemes.find((s) => s.kind === 'apiKey' && s.in === 'header' && s.paramName === name);
+    const scheme = data.schemes.find((s) => s.credential?.form === 'key' && s.credential.in === 'header' && s.credential.name === name);
     return authInputs.find((input) => scheme && schemeOf(input) === scheme.name);
   }
 

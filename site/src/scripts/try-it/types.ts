@@ -1,11 +1,12 @@
 // The data the try-it panel's script needs beyond what its server-rendered
 // form already says, passed from the page as a JSON island.
 import type { BodyKind } from '../../../../scripts/model/media.ts';
+import type { Credential, ValueShape } from '../../../../scripts/model/types.ts';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 
-/** How a value typed in a field becomes one or more values on the wire. */
-export type ValueShape = 'scalar' | 'array' | 'object';
+/** How a value typed in a field becomes one or more values on the wire (the model's Parameter.shape). */
+export type { ValueShape };
 
 export interface ParamSpec {
   name: string;
@@ -39,10 +40,10 @@ export type AuthKind = 'bearer' | 'basic' | 'apiKey' | 'token' | 'raw' | 'none';
 
 export interface AuthSchemeSpec {
   name: string;
+  /** Which fields the panel asks for: a key or token, a user name and password, a whole header value. */
   kind: AuthKind;
-  /** apiKey: where it goes and under which name. */
-  in?: 'header' | 'query' | 'cookie';
-  paramName?: string;
+  /** Where the credential goes and in what form: the model's, for the scheme (none for `none`). */
+  credential?: Credential;
 }
 
 export interface PanelData {
