@@ -57,19 +57,24 @@ export interface RunningMock {
 let count = 0;
 
 /** Starts a mock and waits for its first 200; its log (with every request line) goes to a file. */
-export async function startMock(setup: MockSetup, doc: DocName): Promise<RunningMock> {
+export function startMock(setup: MockSetup, doc: DocName): Promise<RunningMock> {
+  return startMockOn(setup, { spec: DOCS[doc].path, name: doc, firstAnswer: FIRST_ANSWER[doc] });
+}
+
+/** The same on any description, given a request its mock answers with 200 once it is up. */
+export async function startMockOn(setup: MockSetup, on: { spec: string; name: string; firstAnswer: Probe }): Promise<RunningMock> {
   const port = await freePort();
-  const [command, args] = setup.args(DOCS[doc].path, port);
+  const [command, args] = setup.args(on.spec, port);
   mkdirSync(join(TMP, 'logs'), { recursive: true });
-  const log = join(TMP, 'logs', `mock-${++count}-${setup.subject.replace(/\W+/g, '-')}-${doc}.log`);
+  const log = join(TMP, 'logs', `mock-${++count}-${setup.subject.replace(/\W+/g, '-')}-${on.name}.log`);
   const url = `http://127.0.0.1:${port}`;
   const since = performance.now();
   const process = start(command, args, { log });
   try {
-    const startupMs = await waitForOk(url, FIRST_ANSWER[doc], since, process.exited);
+    const startupMs = await waitForOk(url, on.firstAnswer, since, process.exited);
     return { url, process, startupMs, rssAtFirstAnswer: treeRss(process.pid) };
   } catch (error) {
     await process.stop();
-    throw new Error(`${setup.subject} on ${doc}: ${(error as Error).message}; see ${log}`);
+    throw new Error(`${setup.subject} on ${on.name}: ${(error as Error).message}; see ${log}`);
   }
 }

@@ -7,6 +7,7 @@ import { load, loadLoop, type LoadResult, type LoopStep } from '../load.ts';
 import type { Probe } from '../http.ts';
 import { MOCKS, PRISM, startMock, statefulMock, type MockSetup } from '../mocks.ts';
 import { startRedis } from '../redis.ts';
+import { runMockIsolation } from './mock-isolation.ts';
 import { formatValue, ratio } from '../results.ts';
 import type { DocName } from '../paths.ts';
 
@@ -46,6 +47,7 @@ export async function runMock(ctx: Context): Promise<void> {
   const { options } = ctx;
   if (options.docs.includes('ours')) await throughput(ctx);
   if (options.docs.includes('ours')) await stateful(ctx);
+  if (options.docs.includes('ours')) await runMockIsolation(ctx);
   for (const doc of options.docs) {
     if (doc !== 'ours') await startup(ctx, doc);
   }
