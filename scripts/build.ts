@@ -1,4 +1,4 @@
-// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
+// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--base <path>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
 // Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
 // Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
@@ -14,6 +14,7 @@ import { judgeVersion } from './model/verdict.ts';
 import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
+import { siteAddress } from './site/base-path.ts';
 import { convertToYaml } from './site/description-files.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
@@ -24,6 +25,8 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
   site: { type: 'string', default: DEFAULT_SITE },
+  // The path the portal is served under; a --site with a path sets it too (site/base-path.ts).
+  base: { type: 'string' },
   strict: { type: 'boolean', default: false },
   // Off (`--no-lint`) where the description is checked in a step of its own (`npm run lint`:
   // validation and lint), e.g. earlier in CI; parsing and resolving still fail the build.
@@ -70,10 +73,9 @@ async function countPages(dir: string): Promise<number> {
 class BuildFailure extends Error {}
 
 async function main(): Promise<number> {
-  try {
-    new URL(values.site!);
-  } catch {
-    console.error(`--site must be an absolute URL, got "${values.site}"`);
+  const address = siteAddress(values.site!, values.base);
+  if ('problem' in address) {
+    console.error(address.problem);
     return 2;
   }
   const started = performance.now();
@@ -138,7 +140,7 @@ async function main(): Promise<number> {
     yaml.catch(() => undefined);
 
     const astroStarted = performance.now();
-    await runAstroBuild({ modelPath, outDir: staging, site: values.site, logLevel: values.verbose ? 'info' : 'error' });
+    await runAstroBuild({ modelPath, outDir: staging, site: address.site, base: address.base, logLevel: values.verbose ? 'info' : 'error' });
     const astroMs = performance.now() - astroStarted;
 
     diagnostics.push(...(await lint));
