@@ -11,10 +11,12 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, ROOT, descriptionOptions, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { judgeVersion } from './model/verdict.ts';
-import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
+import type { WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
 import { siteAddress } from './site/base-path.ts';
+import { runJob } from './site/child-job.ts';
+import type { ModelJob } from './site/model-job.ts';
 import { convertToYaml } from './site/description-files.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
@@ -38,6 +40,7 @@ const access = descriptionOptions(values);
 
 const spec = resolve(values.spec!);
 const out = resolve(values.out!);
+const MODEL_JOB = new URL('./site/model-job.ts', import.meta.url);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 // A large description can carry thousands of lint findings; `npm run lint` lists them all.
@@ -98,10 +101,11 @@ async function main(): Promise<number> {
     let result: WrittenBuild;
     // On a worker with a memory bound, which writes the model and the description itself: a description
     // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
-    const builder = createModelBuilder();
+    // That worker runs in a child process (site/model-job.ts), which gives its memory back before the site build.
     try {
       // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
-      result = await builder.buildInto(spec, { lint: false, validate: values.lint, ...access }, { model: modelPath, document: jsonPath });
+      const job: ModelJob = { spec, options: { lint: false, validate: values.lint, ...access }, paths: { model: modelPath, document: jsonPath } };
+      result = await runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${spec}`);
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;
       // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
@@ -109,8 +113,6 @@ async function main(): Promise<number> {
       console.error(formatDiagnostics(refused.diagnostics));
       console.error(`Build failed: ${unreadable(refused.diagnostics)}. Nothing was written to ${out}.`);
       return 1;
-    } finally {
-      await builder.close();
     }
     const { timings } = result;
     const { info, stats } = result.model;
