@@ -1,4 +1,4 @@
-// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
+// `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--base <path>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
 // Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
 // Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
@@ -11,9 +11,12 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, ROOT, descriptionOptions, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { judgeVersion } from './model/verdict.ts';
-import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
+import type { WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
+import { siteAddress } from './site/base-path.ts';
+import { runJob } from './site/child-job.ts';
+import type { ModelJob } from './site/model-job.ts';
 import { convertToYaml } from './site/description-files.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
@@ -24,6 +27,8 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
   site: { type: 'string', default: DEFAULT_SITE },
+  // The path the portal is served under; a --site with a path sets it too (site/base-path.ts).
+  base: { type: 'string' },
   strict: { type: 'boolean', default: false },
   // Off (`--no-lint`) where the description is checked in a step of its own (`npm run lint`:
   // validation and lint), e.g. earlier in CI; parsing and resolving still fail the build.
@@ -35,6 +40,7 @@ const access = descriptionOptions(values);
 
 const spec = resolve(values.spec!);
 const out = resolve(values.out!);
+const MODEL_JOB = new URL('./site/model-job.ts', import.meta.url);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 // A large description can carry thousands of lint findings; `npm run lint` lists them all.
@@ -70,10 +76,9 @@ async function countPages(dir: string): Promise<number> {
 class BuildFailure extends Error {}
 
 async function main(): Promise<number> {
-  try {
-    new URL(values.site!);
-  } catch {
-    console.error(`--site must be an absolute URL, got "${values.site}"`);
+  const address = siteAddress(values.site!, values.base);
+  if ('problem' in address) {
+    console.error(address.problem);
     return 2;
   }
   const started = performance.now();
@@ -96,10 +101,11 @@ async function main(): Promise<number> {
     let result: WrittenBuild;
     // On a worker with a memory bound, which writes the model and the description itself: a description
     // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
-    const builder = createModelBuilder();
+    // That worker runs in a child process (site/model-job.ts), which gives its memory back before the site build.
     try {
       // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
-      result = await builder.buildInto(spec, { lint: false, validate: values.lint, ...access }, { model: modelPath, document: jsonPath });
+      const job: ModelJob = { spec, options: { lint: false, validate: values.lint, ...access }, paths: { model: modelPath, document: jsonPath } };
+      result = await runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${spec}`);
     } catch (error) {
       if (!(error instanceof DiagnosticsError)) throw error;
       // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
@@ -107,8 +113,6 @@ async function main(): Promise<number> {
       console.error(formatDiagnostics(refused.diagnostics));
       console.error(`Build failed: ${unreadable(refused.diagnostics)}. Nothing was written to ${out}.`);
       return 1;
-    } finally {
-      await builder.close();
     }
     const { timings } = result;
     const { info, stats } = result.model;
@@ -138,7 +142,7 @@ async function main(): Promise<number> {
     yaml.catch(() => undefined);
 
     const astroStarted = performance.now();
-    await runAstroBuild({ modelPath, outDir: staging, site: values.site, logLevel: values.verbose ? 'info' : 'error' });
+    await runAstroBuild({ modelPath, outDir: staging, site: address.site, base: address.base, logLevel: values.verbose ? 'info' : 'error' });
     const astroMs = performance.now() - astroStarted;
 
     diagnostics.push(...(await lint));

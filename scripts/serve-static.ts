@@ -1,12 +1,14 @@
 // A small static file server for the built portal (`npm start`, tests). Hand-written on
 // node:http because it needs only a few rules: content types, `/x/` → `/x/index.html`,
-// the site's own 404 page, and no path escaping the served folder.
+// the site's own 404 page, no path escaping the served folder, and the folder served under a
+// base path (`/docs/`) when the portal was built for one.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { DEFAULT_HOST, httpOrigin } from './defaults.ts';
+import { normalizeBase } from './site/base-path.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,6 +44,7 @@ export function contentType(path: string): string {
 
 export interface StaticServer {
   server: Server;
+  /** The served folder's address without a trailing slash: the origin, then the base path if any (`http://127.0.0.1:4321/docs`). */
   url: string;
   port: number;
   close(): Promise<void>;
@@ -74,15 +77,36 @@ export function resolveInside(root: string, urlPath: string): string | undefined
   return full === root || full.startsWith(root.endsWith(sep) ? root : root + sep) ? full : undefined;
 }
 
-export async function serveStatic(dir: string, options: { host?: string; port?: number } = {}): Promise<StaticServer> {
+export interface StaticOptions {
+  host?: string;
+  port?: number;
+  /** The path the folder is served under, as the portal was built for it (`/docs/`); `/` by default. */
+  base?: string;
+}
+
+/** The request path inside the served folder: `/docs/x/` → `/x/` under the base `/docs/`; undefined outside it. */
+export function underBase(base: string, pathname: string): string | undefined {
+  if (base === '/') return pathname;
+  return pathname.startsWith(base) ? pathname.slice(base.length - 1) : undefined;
+}
+
+export async function serveStatic(dir: string, options: StaticOptions = {}): Promise<StaticServer> {
   const root = resolve(dir);
+  const base = normalizeBase(options.base ?? '/');
+  if (typeof base !== 'string') throw new Error(base.problem);
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
       return;
     }
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const target = resolveInside(root, pathname);
+    // The base itself without its slash: as for any folder, so relative links resolve under it.
+    if (base !== '/' && pathname === base.slice(0, -1)) {
+      res.writeHead(301, { Location: base }).end();
+      return;
+    }
+    const inside = underBase(base, pathname);
+    const target = inside === undefined ? undefined : resolveInside(root, inside);
     const file = target ? await fileAt(target) : undefined;
     // `/x` for a folder: redirect to `/x/` so relative links on the page resolve as built.
     if (file && target && !pathname.endsWith('/') && file !== target) {
@@ -112,7 +136,7 @@ export async function serveStatic(dir: string, options: { host?: string; port?: 
   return {
     server,
     port,
-    url: httpOrigin(address, port),
+    url: `${httpOrigin(address, port)}${base.slice(0, -1)}`,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -9,8 +9,9 @@ import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from
 import { startMockServer } from './mock/server.ts';
 import type { ApiModel } from './model/types.ts';
 import { serveStatic } from './serve-static.ts';
+import { normalizeBase } from './site/base-path.ts';
 
-const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist] [--root <dir>] [--allow-remote <origin>] [--config <file>]
+const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist] [--base /docs/] [--root <dir>] [--allow-remote <origin>] [--config <file>]
 
 Builds the portal, serves it, and starts the mock server.
   --port       port of the portal (default 4321)
@@ -18,6 +19,7 @@ Builds the portal, serves it, and starts the mock server.
   --host       address both listen on (default 127.0.0.1)
   --spec       the OpenAPI description (default openapi/openapi.yaml)
   --out        where the portal is built and served from (default site/dist)
+  --base       the path the portal is built for and served under, e.g. /docs/ (default /)
 ${DESCRIPTION_USAGE}`;
 
 const { values } = parseCli({
@@ -26,6 +28,7 @@ const { values } = parseCli({
   host: { type: 'string', default: DEFAULT_HOST },
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
+  base: { type: 'string', default: '/' },
   help: { type: 'boolean', short: 'h', default: false },
   ...DESCRIPTION_OPTIONS,
 });
@@ -50,7 +53,13 @@ const mockPort = port('--mock-port', values['mock-port']);
 const spec = resolve(values.spec);
 const access = descriptionOptions(values);
 const outDir = resolve(values.out);
-const portalUrl = `${httpOrigin(host, portalPort)}/`;
+const normalized = normalizeBase(values.base);
+if (typeof normalized !== 'string') {
+  console.error(normalized.problem);
+  process.exit(2);
+}
+const base: string = normalized;
+const portalUrl = `${httpOrigin(host, portalPort)}${base}`;
 const mockUrl = httpOrigin(host, mockPort);
 
 if (portalPort === mockPort) {
@@ -114,7 +123,7 @@ async function main(): Promise<void> {
     });
     closers.push(() => mock.close());
     served = mock.current().model;
-    const portal = await serveStatic(outDir, { port: portalPort, host });
+    const portal = await serveStatic(outDir, { port: portalPort, host, base });
     closers.push(() => portal.close());
   } catch (error) {
     if (stopping) return;

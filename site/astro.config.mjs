@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiModelPlugin, portalTitle } from './src/integrations/model-plugin.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
+import { buildMemory } from './src/integrations/build-memory.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
 import { DEFAULT_SITE } from '../scripts/defaults.ts';
 
@@ -18,6 +19,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   telemetry: false,
   integrations: [
+    // Before Starlight: its last build step (Pagefind) then starts with the pages' memory given back.
+    buildMemory(),
     starlight({
       title: portalTitle(),
       // Our own 404 page renders with the portal's navigation.

@@ -16,6 +16,8 @@ export interface AstroBuildOptions {
   modelPath: string;
   outDir: string;
   site?: string;
+  /** The path the portal is served under, `/docs/` (site/base-path.ts); `/` by default. */
+  base?: string;
   /** Astro's own log output: 'error' keeps a build quiet but for failures. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -49,6 +51,7 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
         root: SITE_ROOT,
         outDir: astroOut,
         site: options.site ?? DEFAULT_SITE,
+        base: options.base ?? '/',
         logLevel: options.logLevel ?? 'error',
         mode: 'production',
       });

@@ -25,12 +25,13 @@ export function removeTempDirs(): void {
 }
 
 /** Runs a project script as a plain build would (none of the preview's variables) and collects its output. */
-export function runSiteScript(script: string, args: string[]): Promise<Finished> {
-  return runScript(script, args, { env: scriptEnv(), timeoutMs: BUILD_TIMEOUT_MS });
+export function runSiteScript(script: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
+  return runScript(script, args, { env: scriptEnv(env), timeoutMs: BUILD_TIMEOUT_MS });
 }
 
-export async function buildSite(spec: string, out: string, extra: string[] = []): Promise<Finished> {
-  const result = await runSiteScript('scripts/build.ts', ['--spec', spec, '--out', out, ...extra]);
+/** `env` adds variables a build reads, such as PORTAL_MOCK_URL (the try-it panels' default target). */
+export async function buildSite(spec: string, out: string, extra: string[] = [], env: Record<string, string> = {}): Promise<Finished> {
+  const result = await runSiteScript('scripts/build.ts', ['--spec', spec, '--out', out, ...extra], env);
   if (result.code !== 0) throw new Error(`Build of ${spec} failed:\n${result.output}`);
   return result;
 }

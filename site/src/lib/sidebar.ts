@@ -13,11 +13,12 @@ function operationLink(doc: PortalDocument, op: Operation): SidebarEntry {
   const mark = operationMark(op);
   // A summary that already says "(deprecated)" needs no second mark beside it.
   const badge = mark && !new RegExp(`\\b${mark.text}\\b`, 'i').test(operationLabel(op)) ? mark : undefined;
-  return badge ? { label: operationLabel(op), link: doc.urls.operation(op), badge } : { label: operationLabel(op), link: doc.urls.operation(op) };
+  return badge ? { label: operationLabel(op), link: doc.navUrls.operation(op), badge } : { label: operationLabel(op), link: doc.navUrls.operation(op) };
 }
 
 export function buildSidebar(doc: PortalDocument, section: SidebarSection): SidebarEntry[] {
-  const { model, urls } = doc;
+  // Starlight puts the site's base in front of sidebar links: they are written without it.
+  const { model, navUrls: urls } = doc;
   const openTag = 'tag' in section ? section.tag : undefined;
   const tags: SidebarEntry[] = model.tags
     .filter((tag) => tag.operations.length > 0)

@@ -9,7 +9,10 @@ export interface PortalDocument {
   /** '' for the document at the site root, else the folder it is mounted under. */
   slug: string;
   model: ApiModel;
+  /** Every address as a page writes it: under the site's base (SITE_BASE) and the document's folder. */
   urls: SiteUrls;
+  /** The same addresses without the site's base, for Starlight's sidebar, which puts the base in front itself. */
+  navUrls: SiteUrls;
   /** Whether `/openapi.yaml` and `/openapi.json` are published beside the pages. */
   downloads: boolean;
   operationBySlug: Map<string, Operation>;
@@ -22,8 +25,17 @@ export interface PortalDocument {
 /** Which part of the navigation is open: a tag's operations, the webhooks, or none. */
 export type SidebarSection = { tag: string } | { webhooks: true } | { schemas: true } | { home: true };
 
+/**
+ * The path the site is served under without its trailing slash (`''` at a domain's root, `/docs`):
+ * Astro's `base`, which `npm run build -- --base` or a `--site` with a path sets. The one place
+ * the pages read it: every address below starts with it.
+ */
+export const SITE_BASE = import.meta.env.BASE_URL.replace(/\/+$/, '');
+
 function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocument {
-  const urls = urlsFor(slug ? `/${slug}` : '', model);
+  const folder = slug ? `/${slug}` : '';
+  const urls = urlsFor(`${SITE_BASE}${folder}`, model);
+  const navUrls = urlsFor(folder, model);
   const operationBySlug = new Map(model.operations.map((op) => [op.slug, op]));
   const webhookBySlug = new Map(model.webhooks.map((op) => [op.slug, op]));
   const schemaByName = new Map(model.schemas.map((s) => [s.name, s]));
@@ -33,6 +45,7 @@ function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocum
     slug,
     model,
     urls,
+    navUrls,
     downloads,
     operationBySlug,
     webhookBySlug,
