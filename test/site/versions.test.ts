@@ -3,7 +3,11 @@
 // history, and the earlier versions' pages side by side.
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { refused } from '../helpers/ports.ts';
 import { buildSite, exists, mainOf, read, removeTempDirs, tempDir } from './helpers.ts';
 import { createVersionedRepo } from './versions-repo.ts';
 
@@ -110,5 +114,85 @@ describe('earlier versions side by side', () => {
     expect(mainOf(read(out, '1.0.0/index.html'))).toContain('<strong>1.0.0</strong>');
     expect(exists(out, '1.0.0/operations/create-pet/index.html')).toBe(false);
     expect(exists(out, '1.1.0/operations/create-pet/index.html')).toBe(true);
+  });
+});
+
+describe('the version switch and search, in Chromium', () => {
+  let server: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await serveStatic(out, { host: '127.0.0.1', port: 0 });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      await server.close();
+      expect(await refused(server.port)).toBe(true);
+    }
+  });
+
+  /** The version switch shown at this width (Starlight renders it in the header and in the phone's menu). */
+  const versionSwitch = (page: Page) => page.locator('.version-switch').locator('visible=true');
+
+  it('leads from an operation in the newest version to the same operation in the oldest', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/operations/get-pet/`);
+    const picker = versionSwitch(page);
+    expect(await picker.locator('summary').textContent()).toBe('Version 2.0.0');
+    await picker.locator('summary').click();
+    const oldest = picker.locator('a[data-version="1.0.0"]');
+    await oldest.waitFor({ state: 'visible' });
+    await Promise.all([page.waitForURL('**/1.0.0/operations/get-pet/'), oldest.click()]);
+    expect(await page.textContent('h1')).toBe('Get a pet');
+    expect(await versionSwitch(page).locator('summary').textContent()).toBe('Version 1.0.0');
+    // getPet's field id is still an integer in 1.0.0.
+    expect(await page.locator('main').textContent()).toContain('integer');
+    await page.close();
+  });
+
+  it("leads to the other version's home when the operation is not there", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/operations/create-pet/`);
+    const picker = versionSwitch(page);
+    await picker.locator('summary').click();
+    const oldest = picker.locator('a[data-version="1.0.0"]');
+    expect(await oldest.getAttribute('data-same-page')).toBe('false');
+    await Promise.all([page.waitForURL(/\/1\.0\.0\/$/), oldest.click()]);
+    expect(await page.locator('main').textContent()).toContain('Version 1.0.0');
+    await page.close();
+  });
+
+  /** The result links search shows for `term` on `path`, once it has said how many it found. */
+  async function search(path: string, term: string): Promise<string[]> {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}${path}`);
+    await page.locator('portal-search button.open:not([disabled])').click();
+    const input = page.locator('#starlight__search input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.fill(term);
+    await page.locator('#starlight__search .pagefind-ui__message', { hasText: term }).waitFor({ timeout: 15_000 });
+    const links = await page
+      .locator('#starlight__search .pagefind-ui__result-link')
+      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    await page.close();
+    return links;
+  }
+
+  it('searches within the version being read', async () => {
+    // createPet is in 2.0.0 and 1.1.0, not in 1.0.0: each version finds its own page, 1.0.0 nothing.
+    const latest = await search('/operations/get-pet/', 'createPet');
+    expect(latest).toContain('/operations/create-pet/');
+    for (const link of latest) expect(link).not.toMatch(/^\/1\.[01]\.0\//);
+    const middle = await search('/1.1.0/', 'createPet');
+    expect(middle).toContain('/1.1.0/operations/create-pet/');
+    for (const link of middle) expect(link).toMatch(/^\/1\.1\.0\//);
+    expect(await search('/1.0.0/operations/get-pet/', 'createPet')).toEqual([]);
+    // What every version has is found in the reader's version only.
+    const oldest = await search('/1.0.0/', 'getPet');
+    expect(oldest).toContain('/1.0.0/operations/get-pet/');
+    for (const link of oldest) expect(link).toMatch(/^\/1\.0\.0\//);
   });
 });
