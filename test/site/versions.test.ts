@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { refused } from '../helpers/ports.ts';
+import { searchResults } from './search-results.ts';
 import { buildSite, exists, mainOf, read, removeTempDirs, tempDir } from './helpers.ts';
 import { createVersionedRepo } from './versions-repo.ts';
 
@@ -165,21 +166,7 @@ describe('the version switch and search, in Chromium', () => {
     await page.close();
   });
 
-  /** The result links search shows for `term` on `path`, once it has said how many it found. */
-  async function search(path: string, term: string): Promise<string[]> {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}${path}`);
-    await page.locator('portal-search button.open:not([disabled])').click();
-    const input = page.locator('#starlight__search input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
-    await input.fill(term);
-    await page.locator('#starlight__search .pagefind-ui__message', { hasText: term }).waitFor({ timeout: 15_000 });
-    const links = await page
-      .locator('#starlight__search .pagefind-ui__result-link')
-      .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-    await page.close();
-    return links;
-  }
+  const search = (path: string, term: string) => searchResults(browser, `${server.url}${path}`, term);
 
   it('searches within the version being read', async () => {
     // createPet is in 2.0.0 and 1.1.0, not in 1.0.0: each version finds its own page, 1.0.0 nothing.
