@@ -209,6 +209,9 @@ async function main(): Promise<number> {
     const published: string[] = [];
     for (const { api, dir } of built) {
       const earlier = api.versions === 'tags' ? (api.changelog || api.sideBySide ? await descriptionTags(api.spec) : []) : api.versions;
+      // Asked for by name (--changelog, --version-tags, a config's "tags"), none found is said; by default it is an ordinary build.
+      if (api.versions === 'tags' && earlier.length === 0 && (values.portal || values.changelog === true || api.sideBySide))
+        console.warn(`No earlier versions of ${printable(api.spec)}: no git tag reachable from HEAD holds it, so there is nothing to compare it with.`);
       const assembled = await assembleApi(
         {
           slug: api.slug,

@@ -46,11 +46,12 @@ export function sortTags(tags: TaggedVersion[]): TaggedVersion[] {
   return [...tags].sort((a, b) => semver.compare(semver.clean(a.ref)!, semver.clean(b.ref)!) || byDate(a, b));
 }
 
-/** Tags whose tree holds the description's entry file, oldest first; empty outside git or without such tags. */
+/** Tags reachable from HEAD whose tree holds the description's entry file, oldest first; empty outside git or without such tags. */
 export async function descriptionTags(spec: string): Promise<TaggedVersion[]> {
   const entry = await gitEntry(spec);
   if (!entry) return [];
-  const listed = await git(entry.top, ['for-each-ref', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags']);
+  // Only tags in the checked-out commit's history: an old checkout is not compared with its future.
+  const listed = await git(entry.top, ['for-each-ref', '--merged', 'HEAD', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags']);
   if (!listed) return [];
   const tags: TaggedVersion[] = [];
   for (const line of listed.split('\n')) {

@@ -30,7 +30,8 @@ export const GET: APIRoute = ({ props, site }) => {
       '@_xmlns': 'http://www.w3.org/2005/Atom',
       id: page,
       title: `${title}: changes`,
-      updated: new Date(entries[0].date).toISOString(),
+      // The feed changed when its latest entry did: versions are in semver order, which need not be the order of their dates.
+      updated: new Date(Math.max(...entries.map((e) => Date.parse(e.date)))).toISOString(),
       author: { name: title },
       link: [
         { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': new URL(feedUrl(doc), origin).href },
