@@ -226,7 +226,13 @@ async function main(): Promise<number> {
         builder,
         dir,
       );
-      for (const note of assembled.notes) console.warn(printable(note));
+      for (const note of assembled.notes)
+        console.warn(
+          note
+            .split('\n')
+            .map((line) => printable(line))
+            .join('\n'),
+        );
       documents.push(...assembled.documents);
       if (assembled.versions.length > 1) published.push(`${api.slug ? `${api.slug}: ` : ''}${assembled.versions.map((v) => printable(v)).join(', ')}`);
     }

@@ -122,3 +122,24 @@ export function createVersionedRepo(dir: string): string {
   }
   return join(api, 'openapi.yaml');
 }
+
+/** The text of the file the hostile version reaches for: it must never appear in what the build writes or prints. */
+export const SECRET = 'secret-token-8d41f2';
+
+/**
+ * Tags, on a branch of its own, a version whose `$ref` reaches a file outside the description's
+ * folder (`../secret.yaml`, committed beside it), then checks `main` out again.
+ */
+export function tagHostileVersion(dir: string, tag: string): void {
+  const env = { GIT_AUTHOR_DATE: '2025-12-01T12:00:00Z', GIT_COMMITTER_DATE: '2025-12-01T12:00:00Z' };
+  git(dir, env, 'checkout', '-q', '-b', 'hostile');
+  writeFileSync(join(dir, 'secret.yaml'), `type: object\ndescription: ${SECRET}\n`);
+  writeFileSync(
+    join(dir, 'api', 'openapi.yaml'),
+    `openapi: 3.0.3\ninfo: { title: Hostile, version: 0.9.0 }\npaths: {}\ncomponents:\n  schemas:\n    Secret: { $ref: '../secret.yaml' }\n`,
+  );
+  git(dir, env, 'add', '.');
+  git(dir, env, 'commit', '-q', '-m', 'Reaches outside');
+  git(dir, env, 'tag', tag);
+  git(dir, {}, 'checkout', '-q', 'main');
+}

@@ -3,7 +3,8 @@
 // folder that mirrors the description's own, so relative `$ref`s resolve and the same loader,
 // with the same confinement, reads them: an earlier version is as untrusted as any description.
 import { stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
+import { DiagnosticsError } from '../../diagnostics.ts';
 import { resolveBaseSpec } from '../../diff/base.ts';
 import type { ModelBuilder } from '../../model/isolated.ts';
 import type { LoadOptions } from '../../model/load.ts';
@@ -42,7 +43,19 @@ export async function loadEarlier(builder: ModelBuilder, spec: string, source: V
   const found = await resolveBaseSpec(spec, { ...('ref' in source ? { ref: source.ref } : { base: source.file }), access });
   if (!found) throw new Error(`${sourceLabel(source)}: ${spec} is not in git at that ref (or not in a git repository)`);
   try {
-    const { model } = await builder.build(found.path, { lint: false, validate: false, ...found.access });
+    let model: ApiModel;
+    try {
+      ({ model } = await builder.build(found.path, { lint: false, validate: false, ...found.access }));
+    } catch (error) {
+      if (!(error instanceof DiagnosticsError) || !('ref' in source)) throw error;
+      // Problems name the file as git does (`v1.0.0:api/openapi.yaml`), not the temporary copy.
+      const copy = found.path.slice(0, found.path.length - found.label.slice(found.label.indexOf(':') + 1).length);
+      const named = (file: string) => (file.startsWith(copy) ? `${source.ref}:${file.slice(copy.length).split(sep).join('/')}` : file);
+      throw new DiagnosticsError(
+        error.message,
+        error.diagnostics.map((d) => ({ ...d, file: named(d.file), message: d.message.replaceAll(copy, `${source.ref}:`) })),
+      );
+    }
     const date =
       'ref' in source ? (source.date ?? (await refDate(spec, source.ref)) ?? new Date().toISOString()) : (await stat(resolve(source.file))).mtime.toISOString();
     return { label: 'ref' in source ? source.ref : basename(source.file), date, model };
