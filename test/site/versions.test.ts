@@ -6,7 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, seriousAxeViolations } from '../helpers/browser.ts';
 import { refused } from '../helpers/ports.ts';
 import { searchResults } from './search-results.ts';
 import { buildSite, exists, mainOf, read, removeTempDirs, tempDir } from './helpers.ts';
@@ -151,6 +151,17 @@ describe('the version switch and search, in Chromium', () => {
     expect(await versionSwitch(page).locator('summary').textContent()).toBe('Version 1.0.0');
     // getPet's field id is still an integer in 1.0.0.
     expect(await page.locator('main').textContent()).toContain('integer');
+    await page.close();
+  });
+
+  it('has no serious or critical axe violations on the Changes page and with the switch open', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/changelog/`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/1.1.0/operations/get-legacy-report/`);
+    await versionSwitch(page).locator('summary').click();
+    await versionSwitch(page).locator('a[data-version="2.0.0"]').waitFor({ state: 'visible' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.close();
   });
 
