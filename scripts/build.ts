@@ -1,9 +1,13 @@
 // `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--base <path>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
+//   `[--no-changelog] [--versions-from <ref|file>,…] [--earlier <file>] [--version-tags] [--portal <portal.config.json>]`
 // Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
 // Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
 // with its problems (`file:line:col severity rule message`); any failure leaves the previous
 // output as it was. Problems are warnings, unless --strict, where an error fails the build.
+// Its earlier versions (git tags that hold it, or the refs and files named) give a Changes page,
+// an Atom feed and each operation's history; --version-tags also publishes their pages side by
+// side; --portal builds several APIs, each in its own folder, from one config.
 import { rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +15,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, ROOT, descriptionOptions, parseCli } from './cli/args.ts';
 import { DiagnosticsError, formatDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { judgeVersion } from './model/verdict.ts';
-import type { WrittenBuild } from './model/isolated.ts';
+import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
 import { siteAddress } from './site/base-path.ts';
@@ -22,6 +26,11 @@ import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
 import { printable } from './terminal.ts';
+import { writeManifest, type ManifestDocument } from './site/model-file.ts';
+import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
+import { assembleApi } from './site/versions/assemble.ts';
+import { namedSources, type VersionSource } from './site/versions/earlier.ts';
+import { descriptionTags } from './site/versions/git-tags.ts';
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
@@ -34,6 +43,12 @@ const { values } = parseCli({
   // validation and lint), e.g. earlier in CI; parsing and resolving still fail the build.
   lint: { type: 'boolean', default: true },
   verbose: { type: 'boolean', default: false },
+  // On by default when there are earlier versions (git tags that hold the description, or those named).
+  changelog: { type: 'boolean' },
+  'versions-from': { type: 'string', multiple: true },
+  earlier: { type: 'string', multiple: true },
+  'version-tags': { type: 'boolean', default: false },
+  portal: { type: 'string' },
   ...DESCRIPTION_OPTIONS,
 });
 const access = descriptionOptions(values);
@@ -54,7 +69,7 @@ function listed(diagnostics: Diagnostic[], all: boolean): string {
 }
 
 /** Names the files that stopped the build: often one the entry references, not the entry. */
-function unreadable(diagnostics: readonly Diagnostic[]): string {
+function unreadable(spec: string, diagnostics: readonly Diagnostic[]): string {
   const shown = (file: string): string => {
     for (const base of [process.cwd(), dirname(spec)]) {
       const rel = relative(base, file);
@@ -75,10 +90,52 @@ async function countPages(dir: string): Promise<number> {
 
 class BuildFailure extends Error {}
 
+/** One API of the portal and where its earlier versions come from. */
+interface PlannedApi extends Omit<PortalApi, 'versions'> {
+  /** `tags`: the git tags that hold the description (none found: no earlier versions); else named refs and files, oldest first. */
+  versions: 'tags' | VersionSource[];
+  changelog: boolean;
+  sideBySide: boolean;
+}
+
+/** What to build: the APIs of `--portal`, or the one description of `--spec` with the version flags. */
+async function plan(): Promise<PlannedApi[] | string> {
+  if (values.portal) {
+    const { apis, problems } = await readPortalConfig(resolve(values.portal));
+    if (problems.length > 0) return formatDiagnostics(problems);
+    const planned: PlannedApi[] = [];
+    for (const api of apis) {
+      const versions = api.versions === 'tags' ? 'tags' : await namedSources(api.versions ?? []);
+      planned.push({ ...api, versions, changelog: api.changelog ?? true, sideBySide: api.sideBySide ?? true });
+    }
+    return planned;
+  }
+  const named = [
+    ...(values['versions-from'] ?? []).flatMap((list) =>
+      list
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+    ...(values.earlier ?? []),
+  ];
+  const bad = named.find((v) => v.startsWith('-'));
+  if (bad) return `--versions-from: "${bad}" is neither a file nor a git ref`;
+  const versions = named.length > 0 ? await namedSources(named) : 'tags';
+  // Without --changelog or --version-tags, tags are looked for quietly: none found is an ordinary build.
+  return [{ slug: '', spec, versions, changelog: values.changelog ?? true, sideBySide: values['version-tags']! }];
+}
+
 async function main(): Promise<number> {
   const address = siteAddress(values.site!, values.base);
   if ('problem' in address) {
     console.error(address.problem);
+    return 2;
+  }
+  const planned = await plan();
+  if (typeof planned === 'string') {
+    console.error(planned);
+    console.error(`Build failed: the portal's config has problems. Nothing was written to ${out}.`);
     return 2;
   }
   const started = performance.now();
@@ -94,29 +151,36 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
+  // On a worker with a memory bound, which writes the model and the description itself: a description
+  // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
+  const builder = createModelBuilder();
   try {
-    const modelPath = join(work, 'model.json');
-    const jsonPath = join(work, 'openapi.json');
-    const yamlPath = join(work, 'openapi.yaml');
-    let result: WrittenBuild;
-    // On a worker with a memory bound, which writes the model and the description itself: a description
-    // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
-    // That worker runs in a child process (site/model-job.ts), which gives its memory back before the site build.
-    try {
-      // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
-      const job: ModelJob = { spec, options: { lint: false, validate: values.lint, ...access }, paths: { model: modelPath, document: jsonPath } };
-      result = await runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${spec}`);
-    } catch (error) {
-      if (!(error instanceof DiagnosticsError)) throw error;
-      // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
-      const refused = judgeVersion({ loaded: false, diagnostics: error.diagnostics });
-      console.error(formatDiagnostics(refused.diagnostics));
-      console.error(`Build failed: ${unreadable(refused.diagnostics)}. Nothing was written to ${out}.`);
-      return 1;
+    const built: { api: PlannedApi; dir: string; result: WrittenBuild }[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const [i, api] of planned.entries()) {
+      const dir = join(work, `api-${i}`);
+      await mkdir(dir, { recursive: true });
+      let result: WrittenBuild;
+      try {
+        // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
+        // In a child process (site/model-job.ts), which gives its memory back before the site build.
+        const job: ModelJob = {
+          spec: api.spec,
+          options: { lint: false, validate: values.lint, ...access },
+          paths: { model: join(dir, 'model.json'), document: join(dir, 'openapi.json') },
+        };
+        result = await runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${api.spec}`);
+      } catch (error) {
+        if (!(error instanceof DiagnosticsError)) throw error;
+        // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
+        const refused = judgeVersion({ loaded: false, diagnostics: error.diagnostics });
+        console.error(formatDiagnostics(refused.diagnostics));
+        console.error(`Build failed: ${unreadable(api.spec, refused.diagnostics)}. Nothing was written to ${out}.`);
+        return 1;
+      }
+      diagnostics.push(...result.diagnostics);
+      built.push({ api, dir, result });
     }
-    const { timings } = result;
-    const { info, stats } = result.model;
-    const diagnostics = [...result.diagnostics];
     if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok) {
       console.error(listed(diagnostics, values.verbose!));
       console.error(`Build failed (--strict): the description has errors. Nothing was written to ${out}.`);
@@ -125,21 +189,72 @@ async function main(): Promise<number> {
     const lintStarted = performance.now();
     let lintMs = 0;
     // Lint findings never stop a build without --strict; lint itself failing is reported like a finding.
-    const lint = (values.lint ? lintInBackground(spec, access) : Promise.resolve<Diagnostic[]>([])).then(
+    const lint = (
+      values.lint ? Promise.all(planned.map((api) => lintInBackground(api.spec, access))).then((all) => all.flat()) : Promise.resolve<Diagnostic[]>([])
+    ).then(
       (found) => {
         lintMs = performance.now() - lintStarted;
         return found;
       },
       (error: Error): Diagnostic[] => [
-        { severity: values.strict ? 'error' : 'warning', rule: 'lint', message: `Lint could not run: ${error.message}`, file: spec, line: 1, col: 1 },
+        {
+          severity: values.strict ? 'error' : 'warning',
+          rule: 'lint',
+          message: `Lint could not run: ${error.message}`,
+          file: planned[0].spec,
+          line: 1,
+          col: 1,
+        },
       ],
     );
+    const yamls = built.map(({ dir }) => convertToYaml(join(dir, 'openapi.json'), join(dir, 'openapi.yaml')));
+    for (const yaml of yamls) yaml.catch(() => undefined);
+
+    // Earlier versions: a changelog, and their pages side by side when asked.
+    const versionsStarted = performance.now();
+    const documents: ManifestDocument[] = [];
+    const published: string[] = [];
+    for (const { api, dir } of built) {
+      const earlier = api.versions === 'tags' ? (api.changelog || api.sideBySide ? await descriptionTags(api.spec) : []) : api.versions;
+      // Asked for by name (--changelog, --version-tags, a config's "tags"), none found is said; by default it is an ordinary build.
+      if (api.versions === 'tags' && earlier.length === 0 && (values.portal || values.changelog === true || api.sideBySide))
+        console.warn(`No earlier versions of ${printable(api.spec)}: no git tag reachable from HEAD holds it, so there is nothing to compare it with.`);
+      const assembled = await assembleApi(
+        {
+          slug: api.slug,
+          spec: api.spec,
+          access,
+          modelFile: join(dir, 'model.json'),
+          downloads: true,
+          earlier,
+          changelog: api.changelog,
+          sideBySide: api.sideBySide,
+        },
+        builder,
+        dir,
+      );
+      for (const note of assembled.notes)
+        console.warn(
+          note
+            .split('\n')
+            .map((line) => printable(line))
+            .join('\n'),
+        );
+      documents.push(...assembled.documents);
+      if (assembled.versions.length > 1) published.push(`${api.slug ? `${api.slug}: ` : ''}${assembled.versions.map((v) => printable(v)).join(', ')}`);
+    }
+    const versionsMs = performance.now() - versionsStarted;
+    await builder.close();
+    // One document at the root with nothing beside it: the model file itself, as always.
+    let modelPath = join(built[0].dir, 'model.json');
+    if (documents.length > 1 || documents[0].slug !== '' || documents[0].context) {
+      modelPath = join(work, 'manifest.json');
+      await writeManifest(modelPath, documents);
+    }
 
     // Built beside the target (same file system), so the final move is a rename.
     await mkdir(dirname(out), { recursive: true });
     staging = await mkdtemp(join(dirname(out), stagingPrefix(out)));
-    const yaml = convertToYaml(jsonPath, yamlPath);
-    yaml.catch(() => undefined);
 
     const astroStarted = performance.now();
     await runAstroBuild({ modelPath, outDir: staging, site: address.site, base: address.base, logLevel: values.verbose ? 'info' : 'error' });
@@ -150,18 +265,35 @@ async function main(): Promise<number> {
     if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok)
       throw new BuildFailure('Build failed (--strict): the description has errors.');
 
-    await yaml;
-    await copyFile(jsonPath, join(staging, 'openapi.json'));
-    await copyFile(yamlPath, join(staging, 'openapi.yaml'));
+    await Promise.all(yamls);
+    for (const { api, dir } of built) {
+      const target = join(staging, api.slug);
+      await mkdir(target, { recursive: true });
+      await copyFile(join(dir, 'openapi.json'), join(target, 'openapi.json'));
+      await copyFile(join(dir, 'openapi.yaml'), join(target, 'openapi.yaml'));
+    }
     const pages = await countPages(staging);
     await swapInto(staging, out);
     staging = undefined;
 
-    const { operations, webhooks, schemas, tags } = stats;
-    console.log(
-      `Built ${printable(`${info.title} ${info.version}`)}: ${pages} pages (${operations} operations, ${webhooks} webhooks, ${schemas} schemas, ${tags} tags) into ${out}\n` +
-        `  model ${seconds(timings.load + timings.validate + timings.normalize)}, ${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`,
-    );
+    const seconds3 = (result: WrittenBuild) => seconds(result.timings.load + result.timings.validate + result.timings.normalize);
+    const counts = ({ stats }: WrittenBuild['model']) =>
+      `${stats.operations} operations, ${stats.webhooks} webhooks, ${stats.schemas} schemas, ${stats.tags} tags`;
+    const phases = `${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`;
+    const versionsLine = published.length > 0 ? `  versions ${published.join('; ')} (earlier versions ${seconds(versionsMs)})\n` : '';
+    if (built.length === 1) {
+      const { model } = built[0].result;
+      console.log(
+        `Built ${printable(`${model.info.title} ${model.info.version}`)}: ${pages} pages (${counts(model)}) into ${out}\n${versionsLine}` +
+          `  model ${seconds3(built[0].result)}, ${phases}`,
+      );
+    } else {
+      const lines = built.map(
+        ({ api, result }) =>
+          `  /${api.slug}/: ${printable(`${result.model.info.title} ${result.model.info.version}`)} (${counts(result.model)}), model ${seconds3(result)}`,
+      );
+      console.log(`Built ${built.length} APIs: ${pages} pages into ${out}\n${lines.join('\n')}\n${versionsLine}  ${phases}`);
+    }
     return 0;
   } catch (error) {
     if (staging) await rm(staging, { recursive: true, force: true });
@@ -169,6 +301,7 @@ async function main(): Promise<number> {
     console.error(`${message}\nThe previous output in ${out} is unchanged.`);
     return 1;
   } finally {
+    await builder.close();
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
     await rm(work, { recursive: true, force: true });

@@ -35,6 +35,9 @@ export default defineConfig({
       components: {
         Head: './src/components/starlight/Head.astro',
         Search: './src/components/starlight/Search.astro',
+        // The version switch, where a portal holds several versions of an API.
+        LanguageSelect: './src/components/starlight/VersionSwitch.astro',
+        PageTitle: './src/components/starlight/PageTitle.astro',
       },
       customCss: ['./src/styles/portal.css'],
     }),

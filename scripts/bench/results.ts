@@ -138,6 +138,7 @@ const SECTION_TITLES: Record<string, string> = {
   browser: 'Page load in Chromium',
   mock: 'Mock server',
   preview: "Writers' preview",
+  versions: 'Versions side by side',
 };
 
 /** Sections in the order they run, whatever order their results were merged in. */

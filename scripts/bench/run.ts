@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview --docs ours,galaxy,github --duration 10]`
+// `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview,versions --docs ours,galaxy,github --duration 10]`
 // Measures the portal build, page weight, page load, mock server and preview side by side
 // with the tools users would pick instead, and writes results/latest.{json,md}.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { runWeight } from './sections/weight.ts';
 import { runBrowser } from './sections/browser.ts';
 import { runMock } from './sections/mock.ts';
 import { runPreview } from './sections/preview.ts';
+import { runVersions } from './sections/versions.ts';
 
 const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
   build: runBuild,
@@ -22,6 +23,7 @@ const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
   browser: runBrowser,
   mock: runMock,
   preview: runPreview,
+  versions: runVersions,
 };
 
 const USAGE = `Usage: npm run bench -- [--runs 3] [--only ${Object.keys(SECTIONS).join(',')}] [--docs ${DOC_NAMES.join(',')}] [--duration 10] [--connections 20] [--merge] [--render]

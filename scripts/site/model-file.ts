@@ -23,8 +23,21 @@ export async function writeModelFile(path: string, model: ApiModel): Promise<voi
   await writeAtomic(path, JSON.stringify(model));
 }
 
+export interface ManifestDocument {
+  slug: string;
+  file: string;
+  downloads?: boolean;
+  /** Its versions and changelog (versions/context.ts), when the portal publishes them. */
+  context?: string;
+}
+
 /** A manifest for several documents: each model is mounted under `/<slug>/`. */
-export async function writeManifest(path: string, documents: { slug: string; file: string; downloads?: boolean }[]): Promise<void> {
-  const entries = documents.map((d) => ({ slug: d.slug, file: relative(dirname(path), d.file), downloads: d.downloads ?? false }));
+export async function writeManifest(path: string, documents: ManifestDocument[]): Promise<void> {
+  const entries = documents.map((d) => ({
+    slug: d.slug,
+    file: relative(dirname(path), d.file),
+    downloads: d.downloads ?? false,
+    ...(d.context ? { context: relative(dirname(path), d.context) } : {}),
+  }));
   await writeAtomic(path, JSON.stringify({ documents: entries }, null, 2));
 }

@@ -1,5 +1,6 @@
 declare module 'virtual:api-model' {
   import type { ApiModel } from '../../scripts/model/types.ts';
+  import type { PortalContext } from '../../scripts/site/versions/context.ts';
   /** Every document the site renders; `slug` is '' for the one mounted at the root. */
-  export const documents: { slug: string; downloads: boolean; model: ApiModel }[];
+  export const documents: { slug: string; downloads: boolean; model: ApiModel; context?: PortalContext }[];
 }

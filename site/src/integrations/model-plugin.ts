@@ -20,6 +20,8 @@ export interface ModelSource {
   slug: string;
   file: string;
   downloads: boolean;
+  /** Versions and changelog beside the model (scripts/site/versions/context.ts). */
+  context?: string;
 }
 
 export function readModelSources(entry = process.env[MODEL_ENV]): ModelSource[] {
@@ -27,8 +29,13 @@ export function readModelSources(entry = process.env[MODEL_ENV]): ModelSource[] 
   const file = resolve(entry);
   // A manifest is small; sniffing its first bytes avoids reading a large model (the preview asks on every save).
   if (!/^\s*\{\s*"documents"/.test(head(file, 64))) return [{ slug: '', file, downloads: true }];
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { documents: { slug: string; file: string; downloads?: boolean }[] };
-  return manifest.documents.map((d) => ({ slug: d.slug, file: resolve(dirname(file), d.file), downloads: d.downloads ?? false }));
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { documents: { slug: string; file: string; downloads?: boolean; context?: string }[] };
+  return manifest.documents.map((d) => ({
+    slug: d.slug,
+    file: resolve(dirname(file), d.file),
+    downloads: d.downloads ?? false,
+    ...(d.context ? { context: resolve(dirname(file), d.context) } : {}),
+  }));
 }
 
 function head(file: string, bytes: number): string {
@@ -56,7 +63,7 @@ export function apiModelPlugin(): Plugin {
       if (id !== RESOLVED_ID) return undefined;
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       const sources = readModelSources(entry);
-      watched = [entry, ...sources.map((s) => s.file)];
+      watched = [entry, ...sources.flatMap((s) => (s.context ? [s.file, s.context] : [s.file]))];
       for (const file of watched) this.addWatchFile(file);
       const read = `JSON.parse(readFileSync(s.file, 'utf8'))`;
       // The preview's model, when there is one: the file holds the same, but reading 16 MB again for every reload would be spent twice.
@@ -66,7 +73,7 @@ export function apiModelPlugin(): Plugin {
         `import { readFileSync } from 'node:fs';`,
         ...(serving ? [`import { runningPreview } from ${JSON.stringify(CHANNEL)};`, 'const preview = runningPreview();', 'await preview?.ready;'] : []),
         `const sources = ${JSON.stringify(sources)};`,
-        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: ${model} }));`,
+        `export const documents = sources.map((s) => ({ slug: s.slug, downloads: s.downloads, model: ${model}, context: s.context ? JSON.parse(readFileSync(s.context, 'utf8')) : undefined }));`,
       ].join('\n');
     },
     configureServer(server) {
@@ -121,10 +128,12 @@ export function portalTitle(): string {
   if (preview) return preview;
   try {
     const sources = readModelSources();
-    if (sources.length !== 1) return 'API reference';
+    // One API at the root (its earlier versions beside it included) gives the portal its title.
+    const main = sources.length === 1 ? sources[0] : sources.find((s) => s.slug === '');
+    if (!main) return 'API reference';
     // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
-    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(sources[0].file, 64 * 1024));
-    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(readFileSync(sources[0].file, 'utf8')) as { info?: { title?: string } }).info?.title;
+    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(main.file, 64 * 1024));
+    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(readFileSync(main.file, 'utf8')) as { info?: { title?: string } }).info?.title;
     return title || 'API reference';
   } catch {
     return 'API reference';

@@ -1,6 +1,7 @@
 // The navigation of one page: home, every tag, the schemas index, and only the open
 // tag's operations. No page carries every operation link, so a page's size does not
 // grow with the API (GitHub's 1,223 operations would otherwise weigh on each page).
+import { pageUrl } from '../../../scripts/model/pages.ts';
 import type { Operation } from '../../../scripts/model/types.ts';
 import { operationLabel, operationMark } from './labels.ts';
 import type { PortalDocument, SidebarSection } from './site-data.ts';
@@ -46,5 +47,6 @@ export function buildSidebar(doc: PortalDocument, section: SidebarSection): Side
     );
   }
   if (model.schemas.length > 0) entries.push({ label: 'Schemas', link: urls.schemas });
+  if (doc.context.changelog?.entries.length) entries.push({ label: 'Changes', link: pageUrl(urls.base, 'changelog/') });
   return entries;
 }

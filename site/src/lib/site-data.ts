@@ -2,6 +2,8 @@
 // URLs, and one sidebar per tag (shared by every page of that tag, never rebuilt per page).
 import { documents } from 'virtual:api-model';
 import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/types.ts';
+import { operationHistory, type OperationHistory } from '../../../scripts/site/versions/changelog.ts';
+import type { PortalContext } from '../../../scripts/site/versions/context.ts';
 import { buildSidebar, type SidebarEntry } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';
 
@@ -20,6 +22,10 @@ export interface PortalDocument {
   schemaByName: Map<string, SchemaEntry>;
   schemaBySlug: Map<string, SchemaEntry>;
   sidebarFor(section: SidebarSection): SidebarEntry[];
+  /** Its version, the versions beside it and its changelog, when the portal publishes them. */
+  context: PortalContext;
+  /** What the changelog says of an operation or webhook: the versions that added, changed and deprecated it. */
+  historyOf(op: Pick<Operation, 'kind' | 'slug'>): OperationHistory | undefined;
 }
 
 /** Which part of the navigation is open: a tag's operations, the webhooks, or none. */
@@ -32,7 +38,7 @@ export type SidebarSection = { tag: string } | { webhooks: true } | { schemas: t
  */
 export const SITE_BASE = import.meta.env.BASE_URL.replace(/\/+$/, '');
 
-function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocument {
+function prepare(slug: string, model: ApiModel, downloads: boolean, context: PortalContext = {}): PortalDocument {
   const folder = slug ? `/${slug}` : '';
   const urls = urlsFor(`${SITE_BASE}${folder}`, model);
   const navUrls = urlsFor(folder, model);
@@ -41,7 +47,10 @@ function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocum
   const schemaByName = new Map(model.schemas.map((s) => [s.name, s]));
   const schemaBySlug = new Map(model.schemas.map((s) => [s.slug, s]));
   const sidebars = new Map<string, SidebarEntry[]>();
+  const history = context.changelog ? operationHistory(context.changelog) : new Map<string, OperationHistory>();
   const doc: PortalDocument = {
+    context,
+    historyOf: (op) => history.get(`${op.kind}:${op.slug}`),
     slug,
     model,
     urls,
@@ -61,9 +70,25 @@ function prepare(slug: string, model: ApiModel, downloads: boolean): PortalDocum
   return doc;
 }
 
-export const portalDocuments: PortalDocument[] = documents.map((d) => prepare(d.slug, d.model, d.downloads));
+export const portalDocuments: PortalDocument[] = documents.map((d) => prepare(d.slug, d.model, d.downloads, d.context));
 
 /** The `[...base]` route parameter of a document: undefined mounts it at the root. */
 export function baseParam(doc: PortalDocument): string | undefined {
   return doc.slug || undefined;
+}
+
+/** The document a page belongs to, by its address: the one whose home is the longest prefix of it (none on a portal's root listing). */
+export function documentAt(pathname: string): PortalDocument | undefined {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  let found: PortalDocument | undefined;
+  for (const doc of portalDocuments) {
+    const home = doc.urls.home.endsWith('/') ? doc.urls.home : `${doc.urls.home}/`;
+    if (path.startsWith(home) && (!found || home.length > found.urls.home.length)) found = doc;
+  }
+  return found;
+}
+
+/** The document mounted at `slug`. */
+export function documentBySlug(slug: string): PortalDocument | undefined {
+  return portalDocuments.find((d) => d.slug === slug);
 }

@@ -1,0 +1,65 @@
+// Loads an earlier version of a description: a git ref (a tag) or a file the writer names.
+// A ref's files are copied out of git by diff/base.ts (`git show <ref>:<path>`) into a temporary
+// folder that mirrors the description's own, so relative `$ref`s resolve and the same loader,
+// with the same confinement, reads them: an earlier version is as untrusted as any description.
+import { stat } from 'node:fs/promises';
+import { basename, resolve, sep } from 'node:path';
+import { DiagnosticsError } from '../../diagnostics.ts';
+import { resolveBaseSpec } from '../../diff/base.ts';
+import type { ModelBuilder } from '../../model/isolated.ts';
+import type { LoadOptions } from '../../model/load.ts';
+import type { ApiModel } from '../../model/types.ts';
+import { refDate } from './git-tags.ts';
+
+export type VersionSource = { ref: string; date?: string } | { file: string };
+
+export interface EarlierVersion {
+  /** `v1.1.0` for a ref, the file's name for a file. */
+  label: string;
+  date: string;
+  model: ApiModel;
+}
+
+export function sourceLabel(source: VersionSource): string {
+  return 'ref' in source ? source.ref : source.file;
+}
+
+/** Each name of `--versions-from`: a file when one exists there, else a git ref. */
+export async function namedSources(names: string[]): Promise<VersionSource[]> {
+  const out: VersionSource[] = [];
+  for (const name of names) {
+    const isFile = await stat(resolve(name)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    out.push(isFile ? { file: name } : { ref: name });
+  }
+  return out;
+}
+
+/** Builds the model of one earlier version on the build's model worker; throws the loader's DiagnosticsError when it does not load. */
+export async function loadEarlier(builder: ModelBuilder, spec: string, source: VersionSource, access: LoadOptions): Promise<EarlierVersion> {
+  if ('ref' in source && source.ref.startsWith('-')) throw new Error(`"${source.ref}" is not a git ref`);
+  const found = await resolveBaseSpec(spec, { ...('ref' in source ? { ref: source.ref } : { base: source.file }), access });
+  if (!found) throw new Error(`${sourceLabel(source)}: ${spec} is not in git at that ref (or not in a git repository)`);
+  try {
+    let model: ApiModel;
+    try {
+      ({ model } = await builder.build(found.path, { lint: false, validate: false, ...found.access }));
+    } catch (error) {
+      if (!(error instanceof DiagnosticsError) || !('ref' in source)) throw error;
+      // Problems name the file as git does (`v1.0.0:api/openapi.yaml`), not the temporary copy.
+      const copy = found.path.slice(0, found.path.length - found.label.slice(found.label.indexOf(':') + 1).length);
+      const named = (file: string) => (file.startsWith(copy) ? `${source.ref}:${file.slice(copy.length).split(sep).join('/')}` : file);
+      throw new DiagnosticsError(
+        error.message,
+        error.diagnostics.map((d) => ({ ...d, file: named(d.file), message: d.message.replaceAll(copy, `${source.ref}:`) })),
+      );
+    }
+    const date =
+      'ref' in source ? (source.date ?? (await refDate(spec, source.ref)) ?? new Date().toISOString()) : (await stat(resolve(source.file))).mtime.toISOString();
+    return { label: 'ref' in source ? source.ref : basename(source.file), date, model };
+  } finally {
+    await found.cleanup();
+  }
+}

@@ -1,0 +1,72 @@
+// The earlier versions of a description kept in git: the tags whose tree holds the entry file.
+// git runs through execFile with argument arrays (no shell), so a tag or path is never a command.
+import { execFile } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import semver from 'semver';
+
+const run = promisify(execFile);
+
+export interface TaggedVersion {
+  /** The tag's name, e.g. `v1.1.0`. */
+  ref: string;
+  /** When it was made (RFC 3339): the tag's date, or its commit's for a lightweight tag. */
+  date: string;
+}
+
+async function git(cwd: string, args: string[]): Promise<string | null> {
+  try {
+    const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    return stdout;
+  } catch {
+    return null;
+  }
+}
+
+/** The entry file as git names it (`openapi/openapi.yaml`) and the repository's top, or null outside a repository. */
+export async function gitEntry(spec: string): Promise<{ top: string; path: string } | null> {
+  let entry: string;
+  try {
+    entry = await realpath(resolve(spec));
+  } catch {
+    return null;
+  }
+  const top = await git(dirname(entry), ['rev-parse', '--show-toplevel']);
+  if (!top) return null;
+  const root = await realpath(top.trim());
+  return { top: root, path: relative(root, entry).split(sep).join('/') };
+}
+
+/** Semver order where every tag parses as a version (`v1.2.0` included), else by date; oldest first. */
+export function sortTags(tags: TaggedVersion[]): TaggedVersion[] {
+  const all = tags.every((t) => semver.valid(semver.clean(t.ref) ?? '') !== null);
+  const byDate = (a: TaggedVersion, b: TaggedVersion) => Date.parse(a.date) - Date.parse(b.date) || a.ref.localeCompare(b.ref);
+  if (!all) return [...tags].sort(byDate);
+  return [...tags].sort((a, b) => semver.compare(semver.clean(a.ref)!, semver.clean(b.ref)!) || byDate(a, b));
+}
+
+/** Tags reachable from HEAD whose tree holds the description's entry file, oldest first; empty outside git or without such tags. */
+export async function descriptionTags(spec: string): Promise<TaggedVersion[]> {
+  const entry = await gitEntry(spec);
+  if (!entry) return [];
+  // Only tags in the checked-out commit's history: an old checkout is not compared with its future.
+  const listed = await git(entry.top, ['for-each-ref', '--merged', 'HEAD', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags']);
+  if (!listed) return [];
+  const tags: TaggedVersion[] = [];
+  for (const line of listed.split('\n')) {
+    const [ref, date] = line.split('\t');
+    if (!ref || !date) continue;
+    if ((await git(entry.top, ['cat-file', '-e', `${ref}:${entry.path}`])) !== null) tags.push({ ref, date });
+  }
+  return sortTags(tags);
+}
+
+/** The date of a ref (a tag, a branch, a commit) in RFC 3339, or undefined when git does not know it. */
+export async function refDate(spec: string, ref: string): Promise<string | undefined> {
+  const entry = await gitEntry(spec);
+  // A name starting with `-` would be read as an option: git refuses such ref names anyway.
+  if (!entry || ref.startsWith('-')) return undefined;
+  const out = await git(entry.top, ['log', '-1', '--format=%cI', ref, '--']);
+  return out?.trim() || undefined;
+}
