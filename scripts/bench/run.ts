@@ -85,7 +85,7 @@ const latestJson = join(RESULTS, 'latest.json');
 function write(report: Report): void {
   const markdown = toMarkdown(report);
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(latestJson, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(latestJson, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(RESULTS, 'latest.md'), markdown);
   console.log(markdown);
   console.error(`Written to ${relative(ROOT, join(RESULTS, 'latest.md'))} and latest.json`);

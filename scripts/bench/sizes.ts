@@ -1,7 +1,7 @@
 // Sizes of built sites: totals by kind of file, gzip sizes, and the CSS and JS a page loads.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 export interface FileInfo {
   /** Path relative to the site root, with forward slashes. */
@@ -42,7 +42,7 @@ const JS_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["'](
  */
 export function pageAssets(root: string, pagePath: string): { local: string[]; remote: string[] } {
   const html = readFileSync(join(root, pagePath), 'utf8');
-  const pageUrl = new URL('/' + pagePath, 'http://site');
+  const pageUrl = new URL(`/${pagePath}`, 'http://site');
   const local = new Set<string>();
   const remote = new Set<string>();
   const queue: string[] = [];
@@ -52,7 +52,7 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
       remote.add(url.href);
       return;
     }
-    const file = resolve(root, '.' + decodeURIComponent(url.pathname));
+    const file = resolve(root, `.${decodeURIComponent(url.pathname)}`);
     if (!existsSync(file) || local.has(file)) return;
     local.add(file);
     if (/\.m?js$/.test(file)) queue.push(file);
@@ -69,7 +69,7 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
   }
   while (queue.length) {
     const file = queue.pop()!;
-    const base = new URL('/' + relative(root, file).split(sep).join('/'), 'http://site');
+    const base = new URL(`/${relative(root, file).split(sep).join('/')}`, 'http://site');
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(JS_IMPORT)) addUrl(m[1], base);
   }

@@ -19,7 +19,7 @@ function credentials(op: Operation, schemes: SecurityScheme[]): { args: string[]
   for (const { name } of op.security[0].schemes) {
     // Where the credential goes and in what form: the model's, for the scheme.
     const credential = schemes.find((s) => s.name === name)?.credential;
-    if (!credential || !credential.name) continue;
+    if (!credential?.name) continue;
     if (credential.form === 'basic') args.push('-u', quote(`user:${KEY}`));
     else if (credential.in === 'query') query.push(`${encodeURIComponent(credential.name)}=${KEY}`);
     else if (credential.in === 'cookie') args.push('-b', quote(`${credential.name}=${KEY}`));

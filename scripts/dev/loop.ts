@@ -25,7 +25,10 @@ export function createRebuildLoop(run: () => Promise<void>, quietMs = 40): Rebui
 
   const start = (): void => {
     timer = undefined;
-    if (stopped) return settle();
+    if (stopped) {
+      settle();
+      return;
+    }
     if (running) {
       queued = true;
       return;

@@ -18,10 +18,8 @@ export interface RequestCredentials {
 
 type Check = (request: RequestCredentials) => string | undefined;
 
-export interface SecurityCheck {
-  /** undefined when the request satisfies one of the alternatives. */
-  (request: RequestCredentials): SecurityFailure | undefined;
-}
+/** undefined when the request satisfies one of the alternatives. */
+export type SecurityCheck = (request: RequestCredentials) => SecurityFailure | undefined;
 
 const BEARER = /^bearer[ \t]+(\S.*)$/i;
 const BASIC = /^basic[ \t]+([A-Za-z0-9+/=._~-]+)[ \t]*$/i;

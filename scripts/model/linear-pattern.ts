@@ -48,7 +48,7 @@ const PROPERTY_PREFIX = /^(?:General_Category|gc|Script|sc)=/;
 class Unsupported extends Error {}
 
 /** The RE2 spelling of an escape after its backslash at `i`; advances past it. */
-function escape(p: string, start: number, inClass: boolean): { text: string; end: number } {
+function translateEscape(p: string, start: number, inClass: boolean): { text: string; end: number } {
   const c = p[start];
   const after = start + 1;
   switch (c) {
@@ -113,7 +113,7 @@ function translate(p: string): string {
   while (i < p.length) {
     const c = p[i];
     if (c === '\\') {
-      const { text, end } = escape(p, i + 1, inClass);
+      const { text, end } = translateEscape(p, i + 1, inClass);
       out += text;
       i = end;
       continue;

@@ -111,6 +111,6 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
 }
 
 export function toSourceLocation(location: { file: string; line: number; col: number }, cwd = process.cwd()): SourceLocation {
-  const file = location.file.startsWith(cwd + '/') ? location.file.slice(cwd.length + 1) : location.file;
+  const file = location.file.startsWith(`${cwd}/`) ? location.file.slice(cwd.length + 1) : location.file;
   return { file, line: location.line, col: location.col };
 }

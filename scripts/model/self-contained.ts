@@ -105,7 +105,7 @@ function walk(parsed: Record<string, unknown>, types: Record<string, Type>) {
       // Redocly stops at arrays of plain values; it goes on in arrays it knows nothing of.
       if (items === undefined && type !== UNKNOWN && type !== extension) continue;
       for (let i = 0; i < node.length; i++) {
-        let itemType = (typeof items === 'function' ? items(node[i]) : items) as Type | undefined;
+        const itemType = (typeof items === 'function' ? items(node[i]) : items) as Type | undefined;
         if (itemType === undefined && type !== UNKNOWN && type !== extension) continue;
         // A string naming a schema (no such arrays in OpenAPI 3.0 and 3.1): the bundler may make it a component.
         if ((itemType as { directResolveAs?: unknown })?.directResolveAs) throw new NotAlone();

@@ -44,7 +44,7 @@ export async function validateDocument(document: OpenApiDocument, locate: Locato
     if (Array.isArray(e.details)) {
       const details = e.details.filter((d) => !isNoise(d));
       return (details.length > 0 ? details : e.details.slice(0, 1)).map((detail) => {
-        const at = locate('#' + (detail.instancePath ?? ''));
+        const at = locate(`#${detail.instancePath ?? ''}`);
         return { severity: 'error', rule: 'swagger-parser', message: describe(detail), ...at } satisfies Diagnostic;
       });
     }

@@ -147,14 +147,14 @@ export function parsePath(p: WireParameter, raw: string): WireValue {
   }
   if (style === 'matrix') {
     const parts = (raw.startsWith(';') ? raw.slice(1) : raw).split(';');
-    const valueOf = (part: string) => (part.includes('=') ? part.slice(part.indexOf('=') + 1) : '');
-    if (explode && p.shape === 'array') return parts.filter((part) => decode(part.split('=')[0]) === p.name).map((part) => decode(valueOf(part)));
+    const valueAfterEquals = (part: string) => (part.includes('=') ? part.slice(part.indexOf('=') + 1) : '');
+    if (explode && p.shape === 'array') return parts.filter((part) => decode(part.split('=')[0]) === p.name).map((part) => decode(valueAfterEquals(part)));
     if (explode && p.shape === 'object')
       return assignments(
         parts.filter((part) => part !== ''),
         decode,
       );
-    return split(p, valueOf(parts[0]), false, ',', decode);
+    return split(p, valueAfterEquals(parts[0]), false, ',', decode);
   }
   return split(p, raw, explode, ',', decode);
 }

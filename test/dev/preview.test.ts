@@ -237,7 +237,7 @@ describe('npm run dev', () => {
     const extra = join(tmp, 'openapi/components/schemas/Extra.yaml');
     writeFileSync(extra, 'type: object\ndescription: First words about Extra.\n');
     // A schema in a new file, and an inline one nothing uses (Redocly's no-unused-components warns).
-    edit(spec, (text) => text.replace(/^  schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
+    edit(spec, (text) => text.replace(/^ {2}schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
     await panel.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await panel.locator('.ppp-heading').textContent()).toBe('The API description has 1 warning.');

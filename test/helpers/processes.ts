@@ -76,9 +76,19 @@ export function start(command: string, args: string[], options: StartOptions): R
   let hasExited = false;
   let timedOut = false;
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => ((out += chunk), (all += chunk), notify()));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => ((err += chunk), (all += chunk), notify()));
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    all += chunk;
+    notify();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+    all += chunk;
+    notify();
+  });
   const limit = setTimeout(() => {
     timedOut = true;
     killGroup(child, 'SIGKILL');

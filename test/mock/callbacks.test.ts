@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../scripts/mock/server.ts';
-import { Collected, GALAXY_SPEC, startMock } from './helpers.ts';
+import { type Collected, GALAXY_SPEC, startMock } from './helpers.ts';
 
 interface Received {
   method: string;

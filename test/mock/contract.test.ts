@@ -29,8 +29,8 @@ function responseSchemaRef(op: Operation, status: string, mediaType: string): st
   let segments = ['paths', op.path, op.method, 'responses', status];
   const node = get(document, segments);
   if (node?.$ref) segments = pointerSegments(node.$ref);
-  const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-  return `doc.json#/${[...segments, 'content', mediaType, 'schema'].map(escape).map(encodeURIComponent).join('/')}`;
+  const escapeToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+  return `doc.json#/${[...segments, 'content', mediaType, 'schema'].map(escapeToken).map(encodeURIComponent).join('/')}`;
 }
 
 function exampleOf(p: Parameter): unknown {

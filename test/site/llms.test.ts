@@ -11,7 +11,6 @@ import { ROOT } from '../helpers/paths.ts';
 import { buildSite, read, removeTempDirs, tempDir } from './helpers.ts';
 
 /** A token read back from Markdown, any of its fields looked at by name. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields a token type has.
 type Tok = Record<string, any>;
 
 const lex = (markdown: string): Tok[] => new Lexer().lex(markdown);

@@ -36,7 +36,7 @@ function medianOperationPage(root: string, tool: 'ours' | 'starlight-openapi'): 
     .map((f) => ({ path: f.path, gzip: gzipFile(join(root, f.path)) }))
     .sort((a, b) => a.gzip - b.gzip);
   if (!pages.length) throw new Error(`No operation pages in ${root}`);
-  return '/' + pages[(pages.length - 1) >> 1].path.replace(/index\.html$/, '');
+  return `/${pages[(pages.length - 1) >> 1].path.replace(/index\.html$/, '')}`;
 }
 
 /**
@@ -46,7 +46,7 @@ function medianOperationPage(root: string, tool: 'ours' | 'starlight-openapi'): 
  */
 async function sameOperationPage(oursRoot: string, oursPath: string, sloRoot: string): Promise<string | undefined> {
   try {
-    const md = readFileSync(join(oursRoot, oursPath.replace(/\/$/, '') + '.md'), 'utf8');
+    const md = readFileSync(join(oursRoot, `${oursPath.replace(/\/$/, '')}.md`), 'utf8');
     const m = /^`([A-Z]+) ([^`]+)`$/m.exec(md);
     if (!m) return undefined;
     const doc = JSON.parse(readFileSync(join(oursRoot, 'openapi.json'), 'utf8'));
@@ -82,7 +82,7 @@ function watchTitle(): void {
   const check = () => {
     const h1 = document.querySelector('h1');
     const rect = h1?.getBoundingClientRect();
-    if (h1 && h1.textContent?.trim() && rect && rect.height > 0 && rect.top < innerHeight) w.__titleAt = performance.now();
+    if (h1?.textContent?.trim() && rect && rect.height > 0 && rect.top < innerHeight) w.__titleAt = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);

@@ -9,7 +9,7 @@ import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } fro
 import { runningPreview } from '../../../scripts/dev/channel.ts';
 import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
-const RESOLVED_ID = '\0' + VIRTUAL_ID;
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const CHANNEL = fileURLToPath(new URL('../../../scripts/dev/channel.ts', import.meta.url));
 
 /**

@@ -69,7 +69,7 @@ function text(c: Combination, role: 'item' | 'key' | 'value'): fc.Arbitrary<stri
   return any;
 }
 
-function valueOf(c: Combination): fc.Arbitrary<WireValue> {
+function arbitraryValue(c: Combination): fc.Arbitrary<WireValue> {
   if (c.shape === 'array') return fc.array(text(c, 'item'), { minLength: 1, maxLength: 4 });
   if (c.shape === 'object') return fc.dictionary(text(c, 'key'), text(c, 'value'), { minKeys: 1, maxKeys: 4 });
   return text(c, c.in === 'query' || c.in === 'cookie' || c.in === 'header' ? 'value' : 'item');
@@ -95,7 +95,7 @@ describe('the wire rule, both ways (model/wire.ts)', () => {
     it(`reads back what it writes: ${label(c)}`, () => {
       const p: WireParameter = { name: 'color', ...c };
       fc.assert(
-        fc.property(valueOf(c), (value) => {
+        fc.property(arbitraryValue(c), (value) => {
           expect(plain(roundTrip(p, value))).toEqual(value);
         }),
       );
@@ -166,7 +166,7 @@ function typable(c: Combination): fc.Arbitrary<WireValue> {
   // A path segment of `.` or `..` (or a label value whose encoded dot makes one) is dropped by every URL parser.
   const segment = item.filter((s) => s !== '.' && s !== '..');
   if (c.shape === 'array') return fc.array(c.in === 'path' ? segment : item, { minLength: 1, maxLength: 4 });
-  if (c.shape === 'object') return valueOf(c);
+  if (c.shape === 'object') return arbitraryValue(c);
   return c.in === 'path' ? segment : item;
 }
 

@@ -22,7 +22,7 @@ type Named = Blob & { name: string };
 
 function panel(root: HTMLElement, data: PanelData): void {
   const form = root.querySelector<HTMLFormElement>('[data-try-it-form]')!;
-  const $ = <T extends HTMLElement = HTMLInputElement>(id: string) => root.querySelector<T>('#' + id);
+  const $ = <T extends HTMLElement = HTMLInputElement>(id: string) => root.querySelector<T>(`#${id}`);
   const targetSelect = $<HTMLSelectElement>('try-it-target')!;
   const mockInput = $('try-it-mock-url')!;
   const customInput = $('try-it-custom-url')!;
