@@ -58,7 +58,7 @@ function unreadable(diagnostics: readonly Diagnostic[]): string {
   };
   const files = [...new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => shown(d.file)))];
   if (files.length === 0) return `${basename(spec)} could not be read`;
-  const list = files.length === 1 ? files[0] : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
+  const list = files.length === 1 ? String(files[0]) : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
   return `${printable(list)} could not be read (see above)`;
 }
 

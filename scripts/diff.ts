@@ -105,7 +105,8 @@ async function main(): Promise<number> {
   if (values.base && values['base-ref']) return usageError('Give --base or --base-ref, not both.');
   if (positionals.length < 1 || positionals.length > 2 || (positionals.length === 2 && (values.base || values['base-ref']))) return usageError('');
 
-  const headPath = positionals[positionals.length - 1];
+  const headPath = positionals.at(-1);
+  if (headPath === undefined) return usageError('');
   const ref = values['base-ref'];
   const access = descriptionOptions(values);
   const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, access, ...(ref ? { ref } : {}) });

@@ -113,7 +113,7 @@ for (const name of Object.keys(SECTIONS)) {
   results.section = name;
   const run = { command, date: new Date().toISOString(), start: currentLoad(), t: performance.now() };
   try {
-    await SECTIONS[name](ctx);
+    await SECTIONS[name]?.(ctx);
   } catch (error) {
     const message = `${name}: ${(error as Error).message ?? error}`;
     failures.push(message);
@@ -133,7 +133,12 @@ write({
   command,
   options: { ...options },
   durationMs: performance.now() - started,
-  sections: Object.fromEntries(Object.keys(SECTIONS).flatMap((name) => ((sections[name] ?? kept[name]) ? [[name, sections[name] ?? kept[name]]] : []))),
+  sections: Object.fromEntries(
+    Object.keys(SECTIONS).flatMap((name) => {
+      const run = sections[name] ?? kept[name];
+      return run ? [[name, run]] : [];
+    }),
+  ),
   rows: results.rows,
   targets: results.targets,
   notes: results.notes,

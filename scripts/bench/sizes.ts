@@ -60,18 +60,18 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
   for (const pattern of ATTRIBUTE_URLS) {
     for (const tag of html.match(pattern) ?? []) {
       const m = HREF.exec(tag);
-      if (m) addUrl(m[1], pageUrl);
+      if (m?.[1]) addUrl(m[1], pageUrl);
     }
   }
   // Inline module scripts may import bundles too.
   for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []) {
-    for (const m of script.matchAll(JS_IMPORT)) addUrl(m[1], pageUrl);
+    for (const [, url] of script.matchAll(JS_IMPORT)) if (url) addUrl(url, pageUrl);
   }
   while (queue.length) {
     const file = queue.pop()!;
     const base = new URL(`/${relative(root, file).split(sep).join('/')}`, 'http://site');
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(JS_IMPORT)) addUrl(m[1], base);
+    for (const [, url] of text.matchAll(JS_IMPORT)) if (url) addUrl(url, base);
   }
   return { local: [...local].sort(), remote: [...remote].sort() };
 }

@@ -27,7 +27,7 @@ export function operationLabel(op: Operation): string {
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function pathParams(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
 }
 
 /** Header names are case-insensitive on the wire. */
@@ -99,7 +99,7 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
   const headPath = pathParams(head.path);
   const samePath = base.path.replace(/\{[^}]*\}/g, '{}') === head.path.replace(/\{[^}]*\}/g, '{}');
   const renamed = new Map<string, string>();
-  if (basePath.length === headPath.length) for (const [i, name] of basePath.entries()) renamed.set(name, headPath[i]);
+  if (basePath.length === headPath.length) for (const [i, name] of basePath.entries()) renamed.set(name, headPath[i] ?? name);
   const baseParams = new Map<string, Parameter>();
   for (const p of base.parameters) {
     const name = p.in === 'path' ? (renamed.get(p.name) ?? p.name) : p.name;

@@ -182,12 +182,12 @@ interface AcceptRange {
 function parseAccept(accept: string): AcceptRange[] {
   const out: AcceptRange[] = [];
   for (const part of accept.split(',')) {
-    const [range, ...params] = part.split(';');
+    const [range = '', ...params] = part.split(';');
     const [major, minor] = range.trim().toLowerCase().split('/');
     if (!major || !minor) continue;
     let q = 1;
     for (const p of params) {
-      const [k, v] = p.split('=');
+      const [k = '', v = ''] = p.split('=');
       if (k.trim().toLowerCase() === 'q') q = Number.parseFloat(v) || 0;
     }
     out.push({ major, minor, q });

@@ -76,7 +76,7 @@ function schemeCheck(scheme: SecurityScheme | undefined): { check: Check; hint: 
           const problem = missing(r);
           if (problem) return problem;
           const m = BASIC.exec(credentialText(r, credential)!.trim());
-          return m && Buffer.from(m[1], 'base64').toString('utf8').includes(':')
+          return m?.[1] && Buffer.from(m[1], 'base64').toString('utf8').includes(':')
             ? undefined
             : 'The Authorization header is not of the form Basic <base64 of user:password>.';
         },

@@ -49,7 +49,8 @@ class Unsupported extends Error {}
 
 /** The RE2 spelling of an escape after its backslash at `i`; advances past it. */
 function translateEscape(p: string, start: number, inClass: boolean): { text: string; end: number } {
-  const c = p[start];
+  // A pattern ending in a lone backslash is refused before it gets here (new RegExp throws).
+  const c = p[start] ?? '';
   const after = start + 1;
   switch (c) {
     case 'd':
@@ -111,7 +112,7 @@ function translate(p: string): string {
   let i = 0;
   let inClass = false;
   while (i < p.length) {
-    const c = p[i];
+    const c = p[i]!; // i < p.length
     if (c === '\\') {
       const { text, end } = translateEscape(p, i + 1, inClass);
       out += text;

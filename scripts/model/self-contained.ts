@@ -84,7 +84,9 @@ function walk(parsed: Record<string, unknown>, types: Record<string, Type>) {
   const inline: { node: Record<string, unknown>; holder: Record<string, unknown>; key: string; value: unknown }[] = [];
   // The types each reference target was walked as: one, nearly always (a Set only for the few reached as two types).
   const seen = new Map<object, Type | Set<Type>>();
-  const stack: Step[] = [{ node: parsed, type: types.Root }];
+  const root = types.Root;
+  if (!root) throw new NotAlone();
+  const stack: Step[] = [{ node: parsed, type: root }];
   const extension = types.SpecExtension;
   const resolvable = (pointer: string): unknown => {
     if (pointer !== '#' && !pointer.startsWith('#/')) throw new NotAlone();

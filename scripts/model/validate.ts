@@ -49,7 +49,7 @@ export async function validateDocument(document: OpenApiDocument, locate: Locato
       });
     }
     const resolution = /MissingPointerError|ResolverError|InvalidPointerError/.test(e.name ?? '');
-    const message = String(e.message ?? error).split('\n')[0];
+    const message = String(e.message ?? error).split('\n')[0] ?? '';
     const at = locate(Array.isArray(e.path) ? formatPointer(e.path.map(String)) : '#');
     if (resolution) {
       return [
