@@ -121,10 +121,11 @@ export function portalTitle(): string {
   if (preview) return preview;
   try {
     const sources = readModelSources();
-    if (sources.length !== 1) return 'API reference';
+    const [source] = sources;
+    if (!source || sources.length !== 1) return 'API reference';
     // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
-    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(sources[0].file, 64 * 1024));
-    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(readFileSync(sources[0].file, 'utf8')) as { info?: { title?: string } }).info?.title;
+    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(source.file, 64 * 1024))?.[1];
+    const title = match ? (JSON.parse(match) as string) : (JSON.parse(readFileSync(source.file, 'utf8')) as { info?: { title?: string } }).info?.title;
     return title || 'API reference';
   } catch {
     return 'API reference';

@@ -66,7 +66,7 @@ function write(tokens: (string | Prism.Token)[], inherited: string | undefined):
       continue;
     }
     // An inner token without a colour of its own keeps its parent's (a string's interpolation does not).
-    const own = CLASS[token.type] ?? (token.alias ? CLASS[Array.isArray(token.alias) ? token.alias[0] : token.alias] : undefined);
+    const own = CLASS[token.type] ?? (token.alias ? CLASS[(Array.isArray(token.alias) ? token.alias[0] : token.alias) ?? ''] : undefined);
     const content = typeof token.content === 'string' ? [token.content] : Array.isArray(token.content) ? token.content : [token.content];
     out += write(content, own ?? inherited);
   }

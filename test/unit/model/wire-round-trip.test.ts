@@ -25,6 +25,7 @@ import {
 } from '../../../scripts/model/wire.ts';
 import { panelView } from '../../../site/src/components/try-it/panel-model.ts';
 import { buildRequest } from '../../../site/src/scripts/try-it/request.ts';
+import { defined } from '../../helpers/defined.ts';
 
 interface Combination {
   in: ParameterLocation;
@@ -175,14 +176,14 @@ describe('from the try-it panel to the mock', () => {
     it(`the mock reads what the panel sends: ${label(c)}`, () => {
       const document = documentWith(c);
       const model = normalizeDocument(document);
-      const op = model.operations[0];
+      const op = defined(model.operations[0], 'the operation');
       const view = panelView(op, model.servers, model.securitySchemes, 'http://mock.test');
       const spec = readRequestSpec(document, op);
       const router = new Router<string>();
       router.add(op.path, op.method, op.slug);
       fc.assert(
         fc.property(typable(c), (value) => {
-          const request = buildRequest({ ...view.input, params: [{ spec: view.data.params[0], value: typed(value) }] });
+          const request = buildRequest({ ...view.input, params: [{ spec: defined(view.data.params[0], 'the parameter'), value: typed(value) }] });
           // The target as a client sends it: after its URL parser.
           const url = new URL(request.url);
           const match = router.match(url.pathname);

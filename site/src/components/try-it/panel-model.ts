@@ -417,7 +417,7 @@ export function panelView(
     body: bodySpec,
     schemes: schemes.map((s) => s.spec),
     alternatives,
-    servers: serverViews.map((server, index) => ({ url: server.url, variables: Object.keys(serverList[index].variables) })),
+    servers: serverList.map((server, index) => ({ url: serverViews[index]?.url ?? '', variables: Object.keys(server.variables) })),
   };
 
   // The command the panel would send as first rendered, so it is there even without the script.
