@@ -17,7 +17,7 @@ import { anchorPath, TMP, type DocName } from '../paths.ts';
 import { formatValue } from '../results.ts';
 import { gzipFile, listFiles } from '../sizes.ts';
 import { copySite, ensureSite, pageKind, SUBJECT } from '../sites.ts';
-import { serveFolder, type StaticServer } from '../static-server.ts';
+import { serveStatic, type StaticServer } from '../../serve-static.ts';
 
 const SECTION = 'browser';
 /** How long a page gets, after the network has gone quiet, before its heap is read. */
@@ -134,7 +134,7 @@ export async function runBrowser(ctx: Context): Promise<void> {
       subjects.push({ subject: `${SUBJECT.redocly} (${redocVersion()})`, root: localRedoc(doc, await ensureSite('redocly', doc)), path: '/' });
       const urls = new Map<Subject, string>();
       for (const s of subjects) {
-        const server = await serveFolder(s.root);
+        const server = await serveStatic(s.root, { host: '127.0.0.1' });
         servers.push(server);
         urls.set(s, server.url + s.path);
       }
@@ -250,11 +250,11 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
   const bundled = join(oursRoot, 'openapi.json');
   const urls: Record<string, string> = {};
   for (const tool of ['scalar', 'elements'] as const) {
-    const server = await serveFolder(referenceSite(tool, doc, bundled));
+    const server = await serveStatic(referenceSite(tool, doc, bundled), { host: '127.0.0.1' });
     servers.push(server);
     urls[tool] = `${server.url}/`;
   }
-  const redoc = await serveFolder(localRedoc(doc, await ensureSite('redocly', doc)));
+  const redoc = await serveStatic(localRedoc(doc, await ensureSite('redocly', doc)), { host: '127.0.0.1' });
   servers.push(redoc);
   urls.redoc = `${redoc.url}/`;
   for (const viewport of VIEWPORTS) {
