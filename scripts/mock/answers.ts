@@ -179,6 +179,8 @@ interface AcceptRange {
   q: number;
 }
 
+// Hand-written rather than `negotiator`: a response may declare a wildcard (`*/*`, `image/*`), which
+// negotiator never offers, and ties go to document order, not to the order of the Accept header.
 function parseAccept(accept: string): AcceptRange[] {
   const out: AcceptRange[] = [];
   for (const part of accept.split(',')) {
