@@ -12,7 +12,7 @@ describe('mergeSchema', () => {
       type: ['object'],
       properties: [
         { name: 'name', required: true, schema: { type: ['string'] } },
-        { name: 'tag', schema: { type: ['string'] } },
+        { name: 'tag', required: false, schema: { type: ['string'] } },
       ],
     },
     Pet: {
