@@ -79,7 +79,7 @@ function unreadable(spec: string, diagnostics: readonly Diagnostic[]): string {
   };
   const files = [...new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => shown(d.file)))];
   if (files.length === 0) return `${basename(spec)} could not be read`;
-  const list = files.length === 1 ? files[0] : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
+  const list = files.length === 1 ? String(files[0]) : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`;
   return `${printable(list)} could not be read (see above)`;
 }
 
@@ -201,7 +201,7 @@ async function main(): Promise<number> {
           severity: values.strict ? 'error' : 'warning',
           rule: 'lint',
           message: `Lint could not run: ${error.message}`,
-          file: planned[0].spec,
+          file: planned[0]?.spec ?? spec,
           line: 1,
           col: 1,
         },
@@ -246,8 +246,12 @@ async function main(): Promise<number> {
     const versionsMs = performance.now() - versionsStarted;
     await builder.close();
     // One document at the root with nothing beside it: the model file itself, as always.
-    let modelPath = join(built[0].dir, 'model.json');
-    if (documents.length > 1 || documents[0].slug !== '' || documents[0].context) {
+    const [first] = built;
+    const [firstDocument] = documents;
+    // --portal's config names at least one API, and each one built or the build stopped.
+    if (!first || !firstDocument) throw new BuildFailure('Build failed: there was no description to build.');
+    let modelPath = join(first.dir, 'model.json');
+    if (documents.length > 1 || firstDocument.slug !== '' || firstDocument.context) {
       modelPath = join(work, 'manifest.json');
       await writeManifest(modelPath, documents);
     }
@@ -282,10 +286,10 @@ async function main(): Promise<number> {
     const phases = `${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`;
     const versionsLine = published.length > 0 ? `  versions ${published.join('; ')} (earlier versions ${seconds(versionsMs)})\n` : '';
     if (built.length === 1) {
-      const { model } = built[0].result;
+      const { model } = first.result;
       console.log(
         `Built ${printable(`${model.info.title} ${model.info.version}`)}: ${pages} pages (${counts(model)}) into ${out}\n${versionsLine}` +
-          `  model ${seconds3(built[0].result)}, ${phases}`,
+          `  model ${seconds3(first.result)}, ${phases}`,
       );
     } else {
       const lines = built.map(

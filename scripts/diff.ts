@@ -65,23 +65,27 @@ function render(changes: ApiChanges, format: Format, headPath: string): string {
   return formatText(changes, { color, baseLabel: changes.base.label, headLabel: changes.head.label });
 }
 
+function parseDiffArgs() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      format: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      markdown: { type: 'boolean', default: false },
+      'fail-on': { type: 'string', default: 'breaking' },
+      date: { type: 'string' },
+      base: { type: 'string' },
+      'base-ref': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+      ...DESCRIPTION_OPTIONS,
+    },
+  });
+}
+
 async function main(): Promise<number> {
-  let args;
+  let args: ReturnType<typeof parseDiffArgs>;
   try {
-    args = parseArgs({
-      allowPositionals: true,
-      options: {
-        format: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        markdown: { type: 'boolean', default: false },
-        'fail-on': { type: 'string', default: 'breaking' },
-        date: { type: 'string' },
-        base: { type: 'string' },
-        'base-ref': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-        ...DESCRIPTION_OPTIONS,
-      },
-    });
+    args = parseDiffArgs();
   } catch (error) {
     return usageError((error as Error).message);
   }
@@ -101,7 +105,8 @@ async function main(): Promise<number> {
   if (values.base && values['base-ref']) return usageError('Give --base or --base-ref, not both.');
   if (positionals.length < 1 || positionals.length > 2 || (positionals.length === 2 && (values.base || values['base-ref']))) return usageError('');
 
-  const headPath = positionals[positionals.length - 1];
+  const headPath = positionals.at(-1);
+  if (headPath === undefined) return usageError('');
   const ref = values['base-ref'];
   const access = descriptionOptions(values);
   const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, access, ...(ref ? { ref } : {}) });

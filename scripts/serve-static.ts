@@ -1,5 +1,6 @@
-// A small static file server for the built portal (`npm start`, tests). Hand-written on
-// node:http because it needs only a few rules: content types, `/x/` → `/x/index.html`,
+// The one static file server, for the built portal (`npm start`, tests, benchmarks). Hand-written on
+// node:http rather than sirv: it redirects a folder's `/x` to `/x/`, so relative links resolve as
+// built, where sirv serves the index in place; besides that, content types, `/x/` → `/x/index.html`,
 // the site's own 404 page, no path escaping the served folder, and the folder served under a
 // base path (`/docs/`) when the portal was built for one.
 import { createReadStream } from 'node:fs';

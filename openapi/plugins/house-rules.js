@@ -104,7 +104,7 @@ function DeprecationHeaders() {
       for (const status of Object.keys(operation.responses)) {
         if (!/^2(\d\d|XX)$/i.test(status)) continue;
         const response = deref(ctx, operation.responses[status], responsesLocation.child(status));
-        if (!response || !response.node || typeof response.node !== 'object') continue;
+        if (!response?.node || typeof response.node !== 'object') continue;
         const headers = response.node.headers ?? {};
         for (const name of ['Deprecation', 'Sunset', 'Link']) {
           const key = findKey(headers, name);
@@ -116,7 +116,7 @@ function DeprecationHeaders() {
             continue;
           }
           const header = deref(ctx, headers[key], response.location.child(['headers', key]));
-          if (!header || !header.node || header.node.example === undefined) continue;
+          if (!header?.node || header.node.example === undefined) continue;
           const example = header.node.example;
           const at = header.location.child('example');
           if (name === 'Deprecation' && deprecatedAt !== undefined) {

@@ -1,19 +1,8 @@
-// Small HTTP helpers: a free port on 127.0.0.1, one request, and waiting for a server's first answer.
+// Small HTTP helpers: a free port on 127.0.0.1 (the project's one, re-exported), one request, and waiting for a server's first answer.
 import { request, type Agent } from 'node:http';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../cli/ports.ts';
 
 export interface Probe {
   method: string;

@@ -32,5 +32,5 @@ export function describeMachine(): Machine {
 }
 
 export function currentLoad(): number {
-  return Math.round(loadavg()[0] * 100) / 100;
+  return Math.round((loadavg()[0] ?? 0) * 100) / 100;
 }

@@ -137,7 +137,7 @@ export async function measureTool(tool: keyof typeof FINDERS, browser: Browser, 
   const errors: string[] = [];
   try {
     const page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message.split('\n')[0]));
+    page.on('pageerror', (error) => errors.push(error.message.split('\n')[0] ?? ''));
     await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
     const finder = FINDERS[tool];
     const edges: (Edges | undefined)[] = [];

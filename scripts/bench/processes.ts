@@ -1,11 +1,12 @@
 // Every process the benchmarks start runs in its own process group, is tracked here,
 // and is killed with its whole group when it is done, when the run fails and at exit.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { NODE, TIME } from './paths.ts';
 import { existsSync } from 'node:fs';
 import { treeRss } from './memory.ts';
+import { groupAlive, killGroup, spawnGroup, stopGroup } from '../process-group.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -19,23 +20,6 @@ export interface Started {
 
 const running = new Set<Started>();
 
-function killGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface StartOptions {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
@@ -45,10 +29,9 @@ export interface StartOptions {
 
 export function start(command: string, args: string[], options: StartOptions): Started {
   const fd = openSync(options.log, 'a');
-  const child = spawn(command, args, {
+  const child = spawnGroup(command, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    detached: true,
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
@@ -63,11 +46,7 @@ export function start(command: string, args: string[], options: StartOptions): S
     exited,
     log: options.log,
     async stop() {
-      killGroup(pid, 'SIGTERM');
-      const deadline = Date.now() + 3000;
-      while (groupAlive(pid) && Date.now() < deadline) await sleep(50);
-      if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
-      while (groupAlive(pid)) await sleep(20);
+      await stopGroup(pid);
       await exited;
       running.delete(handle);
     },

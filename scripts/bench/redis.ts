@@ -15,7 +15,8 @@ export interface RunningRedis {
   process: Started;
 }
 
-function ping(port: number): Promise<boolean> {
+/** Whether a redis-server on the port answers `PING` with `+PONG` (also the tests' readiness check). */
+export function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';

@@ -162,6 +162,7 @@ export function toMarkdown(report: Report): string {
   out.push('', '| section | measured | took | load average (start → end) | command |', '|---|---|---|---|---|');
   for (const name of sectionOrder(Object.keys(report.sections))) {
     const run = report.sections[name];
+    if (!run) continue;
     out.push(
       `| ${SECTION_TITLES[name] ?? name} | ${new Date(run.date).toISOString().slice(0, 16).replace('T', ' ')} UTC | ${run.durationMs ? `${(run.durationMs / 60000).toFixed(1)} min` : '—'} | ${run.loadAverage.start} → ${run.loadAverage.end} | \`${run.command}\` |`,
     );

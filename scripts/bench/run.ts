@@ -87,7 +87,7 @@ const latestJson = join(RESULTS, 'latest.json');
 function write(report: Report): void {
   const markdown = toMarkdown(report);
   mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(latestJson, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(latestJson, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(RESULTS, 'latest.md'), markdown);
   console.log(markdown);
   console.error(`Written to ${relative(ROOT, join(RESULTS, 'latest.md'))} and latest.json`);
@@ -115,7 +115,7 @@ for (const name of Object.keys(SECTIONS)) {
   results.section = name;
   const run = { command, date: new Date().toISOString(), start: currentLoad(), t: performance.now() };
   try {
-    await SECTIONS[name](ctx);
+    await SECTIONS[name]?.(ctx);
   } catch (error) {
     const message = `${name}: ${(error as Error).message ?? error}`;
     failures.push(message);
@@ -135,7 +135,12 @@ write({
   command,
   options: { ...options },
   durationMs: performance.now() - started,
-  sections: Object.fromEntries(Object.keys(SECTIONS).flatMap((name) => ((sections[name] ?? kept[name]) ? [[name, sections[name] ?? kept[name]]] : []))),
+  sections: Object.fromEntries(
+    Object.keys(SECTIONS).flatMap((name) => {
+      const run = sections[name] ?? kept[name];
+      return run ? [[name, run]] : [];
+    }),
+  ),
   rows: results.rows,
   targets: results.targets,
   notes: results.notes,

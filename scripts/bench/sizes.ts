@@ -1,7 +1,7 @@
 // Sizes of built sites: totals by kind of file, gzip sizes, and the CSS and JS a page loads.
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 
 export interface FileInfo {
   /** Path relative to the site root, with forward slashes. */
@@ -42,7 +42,7 @@ const JS_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*${}\s,]+from\s*)?["'](
  */
 export function pageAssets(root: string, pagePath: string): { local: string[]; remote: string[] } {
   const html = readFileSync(join(root, pagePath), 'utf8');
-  const pageUrl = new URL('/' + pagePath, 'http://site');
+  const pageUrl = new URL(`/${pagePath}`, 'http://site');
   const local = new Set<string>();
   const remote = new Set<string>();
   const queue: string[] = [];
@@ -52,7 +52,7 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
       remote.add(url.href);
       return;
     }
-    const file = resolve(root, '.' + decodeURIComponent(url.pathname));
+    const file = resolve(root, `.${decodeURIComponent(url.pathname)}`);
     if (!existsSync(file) || local.has(file)) return;
     local.add(file);
     if (/\.m?js$/.test(file)) queue.push(file);
@@ -60,18 +60,18 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
   for (const pattern of ATTRIBUTE_URLS) {
     for (const tag of html.match(pattern) ?? []) {
       const m = HREF.exec(tag);
-      if (m) addUrl(m[1], pageUrl);
+      if (m?.[1]) addUrl(m[1], pageUrl);
     }
   }
   // Inline module scripts may import bundles too.
   for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []) {
-    for (const m of script.matchAll(JS_IMPORT)) addUrl(m[1], pageUrl);
+    for (const [, url] of script.matchAll(JS_IMPORT)) if (url) addUrl(url, pageUrl);
   }
   while (queue.length) {
     const file = queue.pop()!;
-    const base = new URL('/' + relative(root, file).split(sep).join('/'), 'http://site');
+    const base = new URL(`/${relative(root, file).split(sep).join('/')}`, 'http://site');
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(JS_IMPORT)) addUrl(m[1], base);
+    for (const [, url] of text.matchAll(JS_IMPORT)) if (url) addUrl(url, base);
   }
   return { local: [...local].sort(), remote: [...remote].sort() };
 }

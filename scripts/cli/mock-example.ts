@@ -15,11 +15,12 @@ function credentials(op: Operation, schemes: SecurityScheme[]): { args: string[]
   const args: string[] = [];
   const query: string[] = [];
   // An empty requirement (`{}`) among the alternatives means the operation can be called without any.
-  if (op.security.length === 0 || op.security.some((r) => r.schemes.length === 0)) return { args, query };
-  for (const { name } of op.security[0].schemes) {
+  const first = op.security[0];
+  if (!first || op.security.some((r) => r.schemes.length === 0)) return { args, query };
+  for (const { name } of first.schemes) {
     // Where the credential goes and in what form: the model's, for the scheme.
     const credential = schemes.find((s) => s.name === name)?.credential;
-    if (!credential || !credential.name) continue;
+    if (!credential?.name) continue;
     if (credential.form === 'basic') args.push('-u', quote(`user:${KEY}`));
     else if (credential.in === 'query') query.push(`${encodeURIComponent(credential.name)}=${KEY}`);
     else if (credential.in === 'cookie') args.push('-b', quote(`${credential.name}=${KEY}`));

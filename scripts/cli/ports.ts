@@ -1,5 +1,6 @@
 // Ports from the command line, checked before anything is built: the commands that listen
 // (`npm start`, `npm run dev`, `npm run mock`) say the same thing about a bad or taken port.
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 
 /** How a user changes the port: `npm start` and `--mock-port`, for `npm start -- --mock-port 4011`. */
@@ -35,4 +36,18 @@ export function checkPort(host: string, port: number, what: string, hint: PortHi
     probe.once('error', (error: NodeJS.ErrnoException) => reject(new Error(portProblem(error, host, port, what, hint))));
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
+}
+
+/**
+ * A port nobody listens on right now on 127.0.0.1, chosen by the system: for a process that must
+ * be told a number up front (a command line), in the benchmarks and the tests. An in-process
+ * server listens on port 0 instead.
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
 }

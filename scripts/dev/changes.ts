@@ -88,7 +88,7 @@ function firstBreaking(report: ChangeReport): string | undefined {
   for (const group of report.groups) {
     const change = group.changes.find((c) => c.breaking);
     if (!change) continue;
-    const clause = change.message.split(/;|\.(?:\s|$)/)[0].trim();
+    const clause = (change.message.split(/;|\.(?:\s|$)/)[0] ?? '').trim();
     const named = (change.operation && clause.includes(change.operation.path)) || (change.schema !== undefined && clause.includes(change.schema));
     return named ? clause : `${group.title}: ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
   }

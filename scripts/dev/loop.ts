@@ -1,10 +1,13 @@
 // Saves arrive in bursts (an editor writing several files, format-on-save):
 // wait for a short quiet moment, then run one build at a time. A save during
 // a build queues exactly one more build, which sees every file as it is by then.
+// The one debounce loop: the preview's saves and the mock's reloads both run on it.
 
 export interface RebuildLoop {
   /** A file changed: build once things are quiet. */
   schedule(): void;
+  /** Build now (or once more after the running build); resolves when no build is running or queued. */
+  now(): Promise<void>;
   /** Resolves when no build is running or queued. */
   idle(): Promise<void>;
   /** Stops scheduling; resolves when the running build, if any, is over. */
@@ -25,7 +28,10 @@ export function createRebuildLoop(run: () => Promise<void>, quietMs = 40): Rebui
 
   const start = (): void => {
     timer = undefined;
-    if (stopped) return settle();
+    if (stopped) {
+      settle();
+      return;
+    }
     if (running) {
       queued = true;
       return;
@@ -49,6 +55,12 @@ export function createRebuildLoop(run: () => Promise<void>, quietMs = 40): Rebui
       if (stopped) return;
       if (timer) clearTimeout(timer);
       timer = setTimeout(start, quietMs);
+    },
+    now() {
+      if (stopped) return Promise.resolve();
+      if (timer) clearTimeout(timer);
+      start();
+      return this.idle();
     },
     idle() {
       return new Promise((resolve) => {

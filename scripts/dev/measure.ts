@@ -41,6 +41,7 @@ export async function measureSave(options: SaveMeasureOptions): Promise<SaveTimi
   const pageShown = new Promise<number>((resolve, reject) => {
     const check = async (): Promise<void> => {
       const at = performance.now();
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, hidden elements left out
       const shown = await page.evaluate((t) => document.body?.innerText.includes(t) ?? false, pageText).catch(() => false);
       if (shown && !done) {
         page.off('domcontentloaded', check);

@@ -1,7 +1,7 @@
-// Watches the files a document is made of. Directories are watched rather
-// than the files themselves: editors that save by writing a new file and
-// renaming it over the old one would otherwise leave a file watch on a
-// deleted inode. node:fs watch is enough for a few folders, so no dependency.
+// Watches the files a document is made of, for the preview and the mock's reload alike. Directories
+// are watched rather than the files themselves: editors that save by writing a new file and
+// renaming it over the old one would otherwise leave a file watch on a deleted inode. node:fs
+// watch is enough for a few folders, so no dependency.
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 
@@ -18,7 +18,12 @@ export interface FileWatcher {
 
 const DESCRIPTION_FILE = /\.(ya?ml|json)$/i;
 
-export function watchFiles(onChange: (file: string) => void): FileWatcher {
+export interface WatchOptions {
+  /** Keep the process alive while watching (the preview); the mock's server does that itself. Default true. */
+  persistent?: boolean;
+}
+
+export function watchFiles(onChange: (file: string) => void, options: WatchOptions = {}): FileWatcher {
   const watchers = new Map<string, FSWatcher>();
   let files = new Set<string>();
   let loose = false;
@@ -44,7 +49,7 @@ export function watchFiles(onChange: (file: string) => void): FileWatcher {
       for (const dir of dirs) {
         if (watchers.has(dir)) continue;
         try {
-          const watcher = watch(dir, { persistent: true }, (_event, name) => react(dir, name));
+          const watcher = watch(dir, { persistent: options.persistent ?? true }, (_event, name) => react(dir, name));
           // A folder that disappears (renamed, deleted) just stops reporting; the next build re-reads the list.
           watcher.on('error', () => {
             watcher.close();

@@ -27,7 +27,7 @@ export function operationLabel(op: Operation): string {
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function pathParams(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
 }
 
 /** Header names are case-insensitive on the wire. */
@@ -77,7 +77,7 @@ export function compareOperation(base: Operation, head: Operation, schemas: Sche
     add(
       'stability-changed',
       demoted ? 'warning' : 'info',
-      `${capitalize(label)} changed stability from ${base.stability} to ${head.stability}` + (demoted ? '; it may now change without notice.' : '.'),
+      `${capitalize(label)} changed stability from ${base.stability} to ${head.stability}${demoted ? '; it may now change without notice.' : '.'}`,
     );
   }
   if (!webhook) {
@@ -99,7 +99,7 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
   const headPath = pathParams(head.path);
   const samePath = base.path.replace(/\{[^}]*\}/g, '{}') === head.path.replace(/\{[^}]*\}/g, '{}');
   const renamed = new Map<string, string>();
-  if (basePath.length === headPath.length) basePath.forEach((name, i) => renamed.set(name, headPath[i]));
+  if (basePath.length === headPath.length) for (const [i, name] of basePath.entries()) renamed.set(name, headPath[i] ?? name);
   const baseParams = new Map<string, Parameter>();
   for (const p of base.parameters) {
     const name = p.in === 'path' ? (renamed.get(p.name) ?? p.name) : p.name;
@@ -123,7 +123,7 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
           'parameter-became-required',
           webhook ? 'info' : 'breaking',
           after,
-          `${what(after)} became required` + (webhook ? '.' : '; requests that leave it out will be rejected.'),
+          `${what(after)} became required${webhook ? '.' : '; requests that leave it out will be rejected.'}`,
         );
       } else if (p.required && !after.required) {
         add('parameter-became-optional', 'info', after, `${what(after)} became optional.`);
@@ -224,7 +224,7 @@ function compareRequestBodies(base: Operation, head: Operation, webhook: boolean
       kind: 'request-body-became-required',
       level: webhook ? 'info' : 'breaking',
       location,
-      message: `The ${noun} became required` + (webhook ? '.' : '; requests without one will be rejected.'),
+      message: `The ${noun} became required${webhook ? '.' : '; requests without one will be rejected.'}`,
     });
   } else if (b.required && !h.required) {
     out.push({ kind: 'request-body-became-optional', level: 'info', location, message: `The ${noun} became optional.` });
@@ -284,7 +284,7 @@ function compareResponses(base: Response[], head: Response[], webhook: boolean, 
           kind: 'response-header-removed',
           level: webhook ? 'info' : 'breaking',
           location: hLocation,
-          message: `The ${r.status} response no longer has the ${header.name} header` + (webhook ? '.' : '; clients that read it will not get it.'),
+          message: `The ${r.status} response no longer has the ${header.name} header${webhook ? '.' : '; clients that read it will not get it.'}`,
         });
         continue;
       }
@@ -318,7 +318,7 @@ function compareResponses(base: Response[], head: Response[], webhook: boolean, 
           removed: (mt) => ({
             kind: 'response-media-type-removed',
             level: webhook ? 'info' : 'breaking',
-            message: `The ${r.status} response is no longer available as ${mt}` + (webhook ? '.' : `; clients that ask for ${mt} will not get it.`),
+            message: `The ${r.status} response is no longer available as ${mt}${webhook ? '.' : `; clients that ask for ${mt} will not get it.`}`,
           }),
           added: (mt) => ({ kind: 'response-media-type-added', level: 'info', message: `The ${r.status} response is now also available as ${mt}.` }),
           what: (path, suffix) => (path ? `Field "${trimPath(path)}" of the ${r.status} response${suffix}` : `The ${r.status} response body${suffix}`),

@@ -149,8 +149,8 @@ export class SchemaComparer {
         path: '',
         say: (what) =>
           h.nullable
-            ? `${what} can now be null` + (broke ? '; clients that do not expect null will fail.' : '.')
-            : `${what} can no longer be null` + (broke ? '; requests that send null will be rejected.' : '.'),
+            ? `${what} can now be null${broke ? '; clients that do not expect null will fail.' : '.'}`
+            : `${what} can no longer be null${broke ? '; requests that send null will be rejected.' : '.'}`,
       });
     }
     if (!typeBroke && b.format !== h.format) out.push(formatFinding(b.format, h.format, dir));
@@ -227,8 +227,8 @@ export class SchemaComparer {
           path,
           say: (what) =>
             becameRequired
-              ? `${what} became required` + (breaks ? '; requests that leave it out will be rejected.' : '.')
-              : `${what} became optional` + (breaks ? '; clients that rely on it being present may fail.' : '.'),
+              ? `${what} became required${breaks ? '; requests that leave it out will be rejected.' : '.'}`
+              : `${what} became optional${breaks ? '; clients that rely on it being present may fail.' : '.'}`,
         });
       }
       out.push(...prefix(this.compare(before.schema, prop.schema, dir, followRefs), path));
@@ -259,7 +259,7 @@ export class SchemaComparer {
         kind: 'variant-removed',
         level: breaks ? 'breaking' : 'info',
         path: '',
-        say: (what) => `${what} no longer allows the ${keyword} alternative ${k}` + (breaks ? '; requests that send that shape will be rejected.' : '.'),
+        say: (what) => `${what} no longer allows the ${keyword} alternative ${k}${breaks ? '; requests that send that shape will be rejected.' : '.'}`,
       });
     }
     for (const k of hm.keys()) {
@@ -269,7 +269,7 @@ export class SchemaComparer {
         kind: 'variant-added',
         level: warns ? 'warning' : 'info',
         path: '',
-        say: (what) => `${what} gained the ${keyword} alternative ${k}` + (warns ? '; clients that only handle the known shapes should expect it.' : '.'),
+        say: (what) => `${what} gained the ${keyword} alternative ${k}${warns ? '; clients that only handle the known shapes should expect it.' : '.'}`,
       });
     }
     return out;
@@ -308,7 +308,7 @@ function enumFindings(base: unknown[] | undefined, head: unknown[] | undefined, 
         kind: 'enum-added',
         level: breaks ? 'breaking' : 'info',
         path: '',
-        say: (what) => `${what} is now limited to ${values}` + (breaks ? '; requests with any other value will be rejected.' : '.'),
+        say: (what) => `${what} is now limited to ${values}${breaks ? '; requests with any other value will be rejected.' : '.'}`,
       },
     ];
   }
@@ -319,8 +319,7 @@ function enumFindings(base: unknown[] | undefined, head: unknown[] | undefined, 
         kind: 'enum-removed',
         level: warns ? 'warning' : 'info',
         path: '',
-        say: (what) =>
-          `${what} is no longer limited to a list of values` + (warns ? '; clients that only handle the listed values should expect others.' : '.'),
+        say: (what) => `${what} is no longer limited to a list of values${warns ? '; clients that only handle the listed values should expect others.' : '.'}`,
       },
     ];
   }

@@ -109,6 +109,7 @@ export function compareSchemes(base: SecurityScheme, head: SecurityScheme): Secu
   for (const flow of Object.keys(bf)) {
     const before = bf[flow];
     const after = hf[flow];
+    if (!before) continue;
     if (!after) {
       breaking(`Security scheme ${name} no longer offers the OAuth ${flow} flow; clients that use it can no longer get tokens.`);
       continue;

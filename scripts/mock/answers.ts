@@ -126,13 +126,7 @@ function sendableType(op: Operation, type: string, leftOut: LeftOutHeaders): str
   return leftOut.check(op, 'Content-Type', type) ?? 'application/octet-stream';
 }
 
-function prepareResponse(
-  op: Operation,
-  response: Response,
-  schemas: Map<string, SchemaNode>,
-  signals: DeprecationSignals | undefined,
-  leftOut: LeftOutHeaders,
-): PreparedResponse {
+function prepareResponse(op: Operation, response: Response, signals: DeprecationSignals | undefined, leftOut: LeftOutHeaders): PreparedResponse {
   const status = statusOf(response.status);
   const common = [...declaredHeaders(op, response.headers, signals !== undefined, leftOut), 'Vary', 'Origin', ...(signals?.fixed ?? [])];
   const media = response.content.map((m) => prepareMedia(op, m, status, common, leftOut));
@@ -160,14 +154,9 @@ function primaryOf(responses: PreparedResponse[]): PreparedResponse | undefined 
   return success[0] ?? responses.find((r) => r.key === 'default') ?? responses[0];
 }
 
-export function prepareAnswers(
-  op: Operation,
-  schemas: Map<string, SchemaNode>,
-  signals: DeprecationSignals | undefined,
-  leftOut: LeftOutHeaders,
-): PreparedAnswers {
+export function prepareAnswers(op: Operation, signals: DeprecationSignals | undefined, leftOut: LeftOutHeaders): PreparedAnswers {
   // A 1xx is interim (a final answer must follow it): never one the mock can send as its answer.
-  const responses = op.responses.filter((r) => !/^1/.test(r.status)).map((r) => prepareResponse(op, r, schemas, signals, leftOut));
+  const responses = op.responses.filter((r) => !/^1/.test(r.status)).map((r) => prepareResponse(op, r, signals, leftOut));
   const primary = primaryOf(responses);
   const answer = primary
     ? (primary.preferred?.first ?? primary.bare)
@@ -190,15 +179,17 @@ interface AcceptRange {
   q: number;
 }
 
+// Hand-written rather than `negotiator`: a response may declare a wildcard (`*/*`, `image/*`), which
+// negotiator never offers, and ties go to document order, not to the order of the Accept header.
 function parseAccept(accept: string): AcceptRange[] {
   const out: AcceptRange[] = [];
   for (const part of accept.split(',')) {
-    const [range, ...params] = part.split(';');
+    const [range = '', ...params] = part.split(';');
     const [major, minor] = range.trim().toLowerCase().split('/');
     if (!major || !minor) continue;
     let q = 1;
     for (const p of params) {
-      const [k, v] = p.split('=');
+      const [k = '', v = ''] = p.split('=');
       if (k.trim().toLowerCase() === 'q') q = Number.parseFloat(v) || 0;
     }
     out.push({ major, minor, q });

@@ -30,7 +30,7 @@ export function callbackAllowed(hostname: string, allowed: readonly string[]): b
 
 function responseHeaders(headers: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (let i = 0; i < headers.length; i += 2) out[headers[i].toLowerCase()] = headers[i + 1];
+  for (let i = 0; i + 1 < headers.length; i += 2) out[headers[i]!.toLowerCase()] = headers[i + 1]!;
   return out;
 }
 

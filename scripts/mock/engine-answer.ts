@@ -85,13 +85,14 @@ function engineRequest(x: Exchange, mock: MockOperation, params: Record<string, 
   if (request.query)
     for (const key of new Set(request.query.keys())) {
       const all = request.query.getAll(key);
-      query[key] = all.length === 1 ? all[0] : all;
+      const [only] = all;
+      query[key] = all.length === 1 && only !== undefined ? only : all;
     }
   const headers = fieldMap<string>();
   for (const [k, v] of Object.entries(x.req.headers)) if (typeof v === 'string') headers[k] = v;
   return {
     method: mock.op.method,
-    path: mock.op.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(Object.hasOwn(params, name) ? params[name] : name)),
+    path: mock.op.path.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? name)),
     query,
     headers,
     body: request.body,

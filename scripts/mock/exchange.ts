@@ -153,6 +153,6 @@ export function internalError(x: Exchange, error: unknown): void {
 
 function withoutContentLength(headers: string[]): string[] {
   const out: string[] = [];
-  for (let i = 0; i < headers.length; i += 2) if (headers[i].toLowerCase() !== 'content-length') out.push(headers[i], headers[i + 1]);
+  for (let i = 0; i + 1 < headers.length; i += 2) if (headers[i]!.toLowerCase() !== 'content-length') out.push(headers[i]!, headers[i + 1]!);
   return out;
 }

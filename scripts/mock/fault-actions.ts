@@ -34,7 +34,7 @@ export function answerFailure(x: Exchange, mock: MockOperation, params: Record<s
     sendError(x, 'simulated_error', `A failure simulated by --error-rate; ${mock.label} declares no 5xx or 429 response.`, ['Retry-After', '1']);
     return;
   }
-  const response = declared[Math.floor(x.ctx.random() * declared.length)];
+  const response = declared[Math.floor(x.ctx.random() * declared.length)]!; // random() < 1, declared not empty
   // A range asks for any status in it: 503 stands for `5XX`, the one a client most often retries.
   const status = response.key.toUpperCase() === '5XX' ? 503 : response.status;
   x.reason = `error-rate: ${response.key}`;

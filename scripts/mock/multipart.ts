@@ -56,7 +56,7 @@ export function readMultipartSpec(
 }
 
 function typeMatches(actual: string, accepted: string[]): boolean {
-  const type = actual.split(';')[0].trim().toLowerCase();
+  const type = (actual.split(';')[0] ?? '').trim().toLowerCase();
   return accepted.some((a) => a === '*/*' || a === type || (a.endsWith('/*') && type.startsWith(a.slice(0, -1))));
 }
 

@@ -50,9 +50,9 @@ export function operationError(x: Exchange, mock: MockOperation, code: ErrorCode
 /** `extra` headers the declared ones do not already name. */
 function notDeclared(declared: string[], extra: string[]): string[] {
   const names = new Set<string>();
-  for (let i = 0; i < declared.length; i += 2) names.add(declared[i].toLowerCase());
+  for (let i = 0; i + 1 < declared.length; i += 2) names.add(declared[i]!.toLowerCase());
   const added: string[] = [];
-  for (let i = 0; i < extra.length; i += 2) if (!names.has(extra[i].toLowerCase())) added.push(extra[i], extra[i + 1]);
+  for (let i = 0; i + 1 < extra.length; i += 2) if (!names.has(extra[i]!.toLowerCase())) added.push(extra[i]!, extra[i + 1]!);
   return added;
 }
 

@@ -3,15 +3,15 @@
 // burst of events becomes one rebuild, the rebuild runs in a worker, and the
 // new state replaces the old in one assignment, so no request sees half of
 // each and none is dropped.
-import { watch, type FSWatcher } from 'node:fs';
-import { dirname, extname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { createRebuildLoop, type RebuildLoop } from '../dev/loop.ts';
+import { watchFiles, type FileWatcher } from '../dev/watch.ts';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { createModelBuilder, type ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
 import { MOCK_CHECKS } from './defaults.ts';
 
 const DEBOUNCE_MS = 50;
-const WATCHED_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
 
 export type BuildOutcome =
   | { id: number; ok: true; model: unknown; document: unknown; files: string[]; diagnostics: Diagnostic[] }
@@ -20,15 +20,13 @@ export type BuildOutcome =
 export class Reloader {
   private readonly spec: string;
   private readonly onBuilt: (outcome: BuildOutcome, ms: number) => void;
-  private watchers = new Map<string, FSWatcher>();
-  private files = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  // Any description file appearing in a watched folder counts too: a fix may be a file not written yet.
+  private readonly watcher: FileWatcher = watchFiles(() => this.schedule(), { persistent: false });
+  private readonly loop: RebuildLoop = createRebuildLoop(() => this.buildOnce(), DEBOUNCE_MS);
   private readonly access: LoadOptions;
   // The shared model worker (scripts/model/isolated.ts): reloads are built off the main thread, under a
   // memory bound, so a description that would exhaust memory fails its reload and the last good version keeps serving.
   private readonly builder: ModelBuilder;
-  private building: Promise<void> | undefined;
-  private again = false;
   private nextId = 0;
   private closed = false;
 
@@ -41,65 +39,29 @@ export class Reloader {
 
   /** Watch the directories of these files (and stop watching the others). */
   watch(files: string[]): void {
-    this.files = new Set(files.map((f) => resolve(f)));
-    this.files.add(this.spec);
-    const dirs = new Set([...this.files].map((f) => dirname(f)));
-    for (const [dir, watcher] of this.watchers) {
-      if (!dirs.has(dir)) {
-        watcher.close();
-        this.watchers.delete(dir);
-      }
-    }
-    for (const dir of dirs) {
-      if (this.watchers.has(dir)) continue;
-      try {
-        const watcher = watch(dir, { persistent: false }, (_event, name) => {
-          const file = name ? resolve(dir, name.toString()) : undefined;
-          if (!file || this.files.has(file) || WATCHED_EXTENSIONS.has(extname(file))) this.schedule();
-        });
-        watcher.on('error', () => {
-          watcher.close();
-          this.watchers.delete(dir);
-        });
-        this.watchers.set(dir, watcher);
-      } catch {
-        // A directory that vanished; the next successful build watches what exists.
-      }
-    }
+    this.watcher.setFiles([...files, this.spec]);
+    this.watcher.setLoose(true);
   }
 
   schedule(): void {
-    if (this.closed) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.rebuild();
-    }, DEBOUNCE_MS);
+    if (!this.closed) this.loop.schedule();
   }
 
   /** Rebuild now; edits arriving meanwhile cause one more rebuild after it. */
   rebuild(): Promise<void> {
-    if (this.building) {
-      this.again = true;
-      return this.building;
+    return this.loop.now();
+  }
+
+  private async buildOnce(): Promise<void> {
+    const started = performance.now();
+    const outcome = await this.build();
+    if (this.closed) return;
+    try {
+      this.onBuilt(outcome, performance.now() - started);
+    } catch (error) {
+      // A listener's failure must not stop the watching (nor the process).
+      process.stderr.write(`Reload listener failed: ${(error as Error)?.stack ?? String(error)}\n`);
     }
-    this.building = (async () => {
-      do {
-        this.again = false;
-        const started = performance.now();
-        const outcome = await this.build();
-        if (this.closed) return;
-        try {
-          this.onBuilt(outcome, performance.now() - started);
-        } catch (error) {
-          // A listener's failure must not stop the watching (nor the process).
-          process.stderr.write(`Reload listener failed: ${(error as Error)?.stack ?? String(error)}\n`);
-        }
-      } while (this.again && !this.closed);
-    })().finally(() => {
-      this.building = undefined;
-    });
-    return this.building;
   }
 
   private async build(): Promise<BuildOutcome> {
@@ -118,9 +80,9 @@ export class Reloader {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    for (const watcher of this.watchers.values()) watcher.close();
-    this.watchers.clear();
+    this.watcher.close();
+    // Not awaited: closing the builder ends a build still running.
+    void this.loop.stop();
     await this.builder.close();
   }
 }

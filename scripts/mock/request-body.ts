@@ -47,7 +47,8 @@ export function readBody(x: Exchange, done: (raw: Buffer) => void, onTooLarge: (
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    done(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    const [only] = chunks;
+    done(chunks.length === 1 && only ? only : Buffer.concat(chunks, size));
   });
   const stop = () => {
     settled = true;

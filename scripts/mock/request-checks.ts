@@ -232,8 +232,8 @@ export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: Schema
 function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFunction | null {
   const properties: Record<string, { type: 'object'; properties: Record<string, unknown> }> = {};
   for (const param of spec.params) {
-    properties[param.in] ??= { type: 'object', properties: fieldMap() };
-    properties[param.in].properties[param.name] = param.schema;
+    const place = (properties[param.in] ??= { type: 'object', properties: fieldMap() });
+    place.properties[param.name] = param.schema;
   }
   return compiler.compile({ type: 'object', properties }, true) ?? null;
 }

@@ -74,7 +74,7 @@ export class Router<T> {
     for (const segment of template.split('/').slice(1)) {
       const whole = WHOLE_PARAM.exec(segment);
       if (whole) {
-        names.push(whole[1]);
+        names.push(whole[1] ?? '');
         node = node.param ??= newNode();
       } else if (segment.includes('{')) {
         const source = segment.split(ANY_PARAM).map((part, i) => {
@@ -126,7 +126,7 @@ export class Router<T> {
     if (exact) return { entry: exact, params: NO_PARAMS, raw: NO_PARAMS };
     const raw = path.split('/');
     const segments: (string | undefined)[] = new Array(raw.length - 1);
-    for (let i = 1; i < raw.length; i++) segments[i - 1] = decodeSegment(raw[i]);
+    for (let i = 1; i < raw.length; i++) segments[i - 1] = decodeSegment(raw[i]!);
     const captures: string[] = [];
     const entry = walk(this.root, segments, raw, 0, captures);
     if (!entry) return undefined;
@@ -134,12 +134,13 @@ export class Router<T> {
     const params = Object.create(null) as Record<string, string>;
     const rawParams = Object.create(null) as Record<string, string>;
     let badEncoding: string[] | undefined;
-    for (let i = 0; i < entry.names.length; i++) {
-      const value = captures[i];
+    // walk() captured one value per parameter name of the entry it found.
+    for (const [i, name] of entry.names.entries()) {
+      const value = captures[i] ?? '';
       const decoded = decodeSegment(value);
-      if (decoded === undefined) (badEncoding ??= []).push(entry.names[i]);
-      params[entry.names[i]] = decoded ?? value;
-      rawParams[entry.names[i]] = value;
+      if (decoded === undefined) (badEncoding ??= []).push(name);
+      params[name] = decoded ?? value;
+      rawParams[name] = value;
     }
     return badEncoding ? { entry, params, raw: rawParams, badEncoding } : { entry, params, raw: rawParams };
   }
@@ -151,9 +152,10 @@ export function namedFor<T>(match: RouteMatch<T>, method: string): RouteMatch<T>
   if (!names) return match;
   const rename = (values: Record<string, string>) => {
     const out = Object.create(null) as Record<string, string>;
-    match.entry.names.forEach((name, i) => {
-      if (i < names.length) out[names[i]] = values[name];
-    });
+    for (const [i, name] of match.entry.names.entries()) {
+      const renamed = names[i];
+      if (renamed !== undefined && values[name] !== undefined) out[renamed] = values[name];
+    }
     return out;
   };
   const badEncoding = match.badEncoding?.map((name) => names[match.entry.names.indexOf(name)] ?? name);
@@ -163,7 +165,7 @@ export function namedFor<T>(match: RouteMatch<T>, method: string): RouteMatch<T>
 function walk<T>(node: TreeNode<T>, segments: (string | undefined)[], raw: string[], depth: number, captures: string[]): PathEntry<T> | undefined {
   if (depth === segments.length) return node.entry;
   const segment = segments[depth];
-  const rawSegment = raw[depth + 1];
+  const rawSegment = raw[depth + 1] ?? ''; // depth < segments.length = raw.length - 1
   if (node.exact && segment !== undefined) {
     const next = node.exact.get(segment);
     if (next) {
@@ -176,7 +178,7 @@ function walk<T>(node: TreeNode<T>, segments: (string | undefined)[], raw: strin
       const m = pattern.regex.exec(rawSegment);
       if (!m) continue;
       const mark = captures.length;
-      for (let i = 1; i < m.length; i++) captures.push(m[i]);
+      for (let i = 1; i < m.length; i++) captures.push(m[i] ?? '');
       const found = walk(pattern.node, segments, raw, depth + 1, captures);
       if (found) return found;
       captures.length = mark;

@@ -18,10 +18,8 @@ export interface RequestCredentials {
 
 type Check = (request: RequestCredentials) => string | undefined;
 
-export interface SecurityCheck {
-  /** undefined when the request satisfies one of the alternatives. */
-  (request: RequestCredentials): SecurityFailure | undefined;
-}
+/** undefined when the request satisfies one of the alternatives. */
+export type SecurityCheck = (request: RequestCredentials) => SecurityFailure | undefined;
 
 const BEARER = /^bearer[ \t]+(\S.*)$/i;
 const BASIC = /^basic[ \t]+([A-Za-z0-9+/=._~-]+)[ \t]*$/i;
@@ -78,7 +76,7 @@ function schemeCheck(scheme: SecurityScheme | undefined): { check: Check; hint: 
           const problem = missing(r);
           if (problem) return problem;
           const m = BASIC.exec(credentialText(r, credential)!.trim());
-          return m && Buffer.from(m[1], 'base64').toString('utf8').includes(':')
+          return m?.[1] && Buffer.from(m[1], 'base64').toString('utf8').includes(':')
             ? undefined
             : 'The Authorization header is not of the form Basic <base64 of user:password>.';
         },

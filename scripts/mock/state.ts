@@ -108,7 +108,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
       op,
       security: compileSecurity(op.security, model.securitySchemes, model.info.title, challenge),
       signals,
-      answers: prepareAnswers(op, schemas, signals, leftOut),
+      answers: prepareAnswers(op, signals, leftOut),
       label: op.operationId ?? `${op.method.toUpperCase()} ${op.path}`,
     };
     byOperation.set(op, mock);

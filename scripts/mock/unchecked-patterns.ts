@@ -30,7 +30,7 @@ export function uncheckedPatterns(document: OpenApiDocument, operations: Operati
     // A document nested this deep is not one a writer made; the rest is not searched.
     if (depth > 200) return;
     if (Array.isArray(node)) {
-      node.forEach((item, i) => visit(item, `${pointer}/${i}`, depth + 1));
+      for (const [i, item] of node.entries()) visit(item, `${pointer}/${i}`, depth + 1);
       return;
     }
     if (!isObject(node)) return;

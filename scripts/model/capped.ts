@@ -17,7 +17,7 @@ function pointersOf(document: OpenApiDocument, targets: Set<object>): Map<object
     seen.add(node);
     if (targets.has(node) && !found.has(node)) found.set(node, formatPointer(path));
     const entries = Array.isArray(node) ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
-    for (let i = entries.length - 1; i >= 0; i--) stack.push({ node: entries[i][1], path: [...path, entries[i][0]] });
+    for (const [key, child] of entries.toReversed()) stack.push({ node: child, path: [...path, key] });
   }
   return found;
 }

@@ -174,8 +174,7 @@ async function sanitize(raw: Raw, file: string, text: string): Promise<{ raw: Ra
 
 /** Where a loading error points: the plugin or set it names, if the config mentions it. */
 function thrownDiagnostic(error: unknown, file: string, text: string): Diagnostic {
-  const message = String((error as Error)?.message ?? error)
-    .split('\n')[0]
+  const message = (String((error as Error)?.message ?? error).split('\n')[0] ?? '')
     // Redocly colours some of its messages for its own terminal output.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: removing colour codes is the point
     .replace(/\u001b\[[0-9;]*m/g, '');
@@ -258,7 +257,11 @@ async function loadConfigFile(file: string, trusted: boolean, resolver: Descript
     raw = parseYaml(text, { filename: file });
   } catch (error) {
     const e = error as { message?: string; mark?: { line?: number; column?: number } };
-    const fallbackAt = { message: String(e.message ?? 'invalid YAML').split('\n')[0], line: (e.mark?.line ?? 0) + 1, col: (e.mark?.column ?? 0) + 1 };
+    const fallbackAt = {
+      message: String(e.message ?? 'invalid YAML').split('\n')[0] ?? 'invalid YAML',
+      line: (e.mark?.line ?? 0) + 1,
+      col: (e.mark?.column ?? 0) + 1,
+    };
     return { config: await fallback(), file, trusted, diagnostics: [{ ...yamlSyntaxDiagnostic(file, text, fallbackAt), rule: 'config-yaml-syntax' }] };
   }
   if (raw === undefined || raw === null) raw = {};

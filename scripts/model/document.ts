@@ -82,12 +82,14 @@ function define(node: Record<string, unknown>, key: string, value: unknown): voi
 }
 
 function setByPath(target: Record<string, unknown>, segments: string[], value: unknown): void {
+  const last = segments.at(-1);
+  if (last === undefined) return;
   let node = target;
   for (const segment of segments.slice(0, -1)) {
     if (!Object.hasOwn(node, segment)) define(node, segment, {});
     node = node[segment] as Record<string, unknown>;
   }
-  define(node, segments[segments.length - 1], value);
+  define(node, last, value);
 }
 
 /**

@@ -21,7 +21,8 @@ export const STABILITY_KEYS = ['x-stability', 'x-stability-level', 'x-scalar-sta
 export function readStability(operation: Record<string, any>): Stability {
   for (const key of STABILITY_KEYS) {
     const value = operation[key];
-    if (typeof value === 'string' && Object.hasOwn(STABILITY_WORDS, value.toLowerCase())) return STABILITY_WORDS[value.toLowerCase()];
+    const word = typeof value === 'string' && Object.hasOwn(STABILITY_WORDS, value.toLowerCase()) ? STABILITY_WORDS[value.toLowerCase()] : undefined;
+    if (word) return word;
   }
   if (operation['x-beta'] === true) return 'beta';
   return 'stable';

@@ -110,15 +110,15 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
   // Slugs first, so `x-replaced-by` can point at any operation regardless of order.
   const slugger = createSlugger();
   const slugOf = (raw: (typeof rawOperations)[number]) => slugger(optionalString(raw.operation.operationId) ?? '', operationSlugBase(raw.method, raw.path));
-  const operationSlugs = rawOperations.map(slugOf);
-  const webhookSlugs = rawWebhooks.map(slugOf);
-  rawOperations.forEach((raw, i) => {
-    if (typeof raw.operation.operationId === 'string') ctx.slugByOperationId.set(raw.operation.operationId, operationSlugs[i]);
-  });
+  const operationsWithSlugs = rawOperations.map((raw) => ({ raw, slug: slugOf(raw) }));
+  const webhooksWithSlugs = rawWebhooks.map((raw) => ({ raw, slug: slugOf(raw) }));
+  for (const { raw, slug } of operationsWithSlugs) {
+    if (typeof raw.operation.operationId === 'string') ctx.slugByOperationId.set(raw.operation.operationId, slug);
+  }
 
   const withSource = (op: Operation): Operation => (locate ? { ...op, source: toSourceLocation(locate(op.pointer)) } : op);
-  const operations = rawOperations.map((raw, i) => withSource(normalizeOperation(raw, operationSlugs[i], ctx)));
-  const webhooks = rawWebhooks.map((raw, i) => withSource(normalizeOperation(raw, webhookSlugs[i], ctx)));
+  const operations = operationsWithSlugs.map(({ raw, slug }) => withSource(normalizeOperation(raw, slug, ctx)));
+  const webhooks = webhooksWithSlugs.map(({ raw, slug }) => withSource(normalizeOperation(raw, slug, ctx)));
 
   const tags = buildTags(document, operations, webhooks);
   const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate);

@@ -48,8 +48,9 @@ const PROPERTY_PREFIX = /^(?:General_Category|gc|Script|sc)=/;
 class Unsupported extends Error {}
 
 /** The RE2 spelling of an escape after its backslash at `i`; advances past it. */
-function escape(p: string, start: number, inClass: boolean): { text: string; end: number } {
-  const c = p[start];
+function translateEscape(p: string, start: number, inClass: boolean): { text: string; end: number } {
+  // A pattern ending in a lone backslash is refused before it gets here (new RegExp throws).
+  const c = p[start] ?? '';
   const after = start + 1;
   switch (c) {
     case 'd':
@@ -111,9 +112,9 @@ function translate(p: string): string {
   let i = 0;
   let inClass = false;
   while (i < p.length) {
-    const c = p[i];
+    const c = p[i]!; // i < p.length
     if (c === '\\') {
-      const { text, end } = escape(p, i + 1, inClass);
+      const { text, end } = translateEscape(p, i + 1, inClass);
       out += text;
       i = end;
       continue;

@@ -92,12 +92,12 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
         path = parsePointer(`#${fragment}`);
         node = path.reduce<any>((n, s) => (n == null ? undefined : n[s]), file.parsed);
       }
-      const segment = segments[i];
+      const segment = segments[i]!; // i < segments.length
       const next = node && typeof node === 'object' ? (node as any)[segment] : undefined;
       if (next === undefined) {
         // The bundler names components it pulled from other files after the file; look there.
         if (i >= 2 && segments[0] === 'components') {
-          const candidate = byComponentName.get(segments[2]);
+          const candidate = byComponentName.get(segments[2] ?? '');
           const target = candidate ? files.get(candidate) : undefined;
           if (target) return position(pristine(target, fresh), segments.slice(3));
         }
@@ -111,6 +111,6 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
 }
 
 export function toSourceLocation(location: { file: string; line: number; col: number }, cwd = process.cwd()): SourceLocation {
-  const file = location.file.startsWith(cwd + '/') ? location.file.slice(cwd.length + 1) : location.file;
+  const file = location.file.startsWith(`${cwd}/`) ? location.file.slice(cwd.length + 1) : location.file;
   return { file, line: location.line, col: location.col };
 }

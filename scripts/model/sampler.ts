@@ -42,7 +42,7 @@ function record(current: Run, schema: object, reason: string): void {
 
 let run: Run | undefined;
 
-const original: Record<string, Sampler> = { ..._samplers };
+const original = { ..._samplers } as Record<'array' | 'object' | 'string' | 'number' | 'integer' | 'boolean', Sampler>;
 
 function exhausted(current: Run, schema: object): boolean {
   const overSize = current.left <= 0;

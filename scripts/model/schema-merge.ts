@@ -63,6 +63,7 @@ function mergeInto(merged: SchemaNode, node: SchemaNode, schemas: SchemaLookup, 
 
 function addProperty(into: SchemaProperty[], property: SchemaProperty): void {
   const index = into.findIndex((p) => p.name === property.name);
-  if (index === -1) into.push({ ...property });
-  else if (property.required && !into[index].required) into[index] = { ...into[index], required: true };
+  const known = into[index];
+  if (!known) into.push({ ...property });
+  else if (property.required && !known.required) into[index] = { ...known, required: true };
 }

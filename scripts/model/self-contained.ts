@@ -84,7 +84,9 @@ function walk(parsed: Record<string, unknown>, types: Record<string, Type>) {
   const inline: { node: Record<string, unknown>; holder: Record<string, unknown>; key: string; value: unknown }[] = [];
   // The types each reference target was walked as: one, nearly always (a Set only for the few reached as two types).
   const seen = new Map<object, Type | Set<Type>>();
-  const stack: Step[] = [{ node: parsed, type: types.Root }];
+  const root = types.Root;
+  if (!root) throw new NotAlone();
+  const stack: Step[] = [{ node: parsed, type: root }];
   const extension = types.SpecExtension;
   const resolvable = (pointer: string): unknown => {
     if (pointer !== '#' && !pointer.startsWith('#/')) throw new NotAlone();
@@ -105,7 +107,7 @@ function walk(parsed: Record<string, unknown>, types: Record<string, Type>) {
       // Redocly stops at arrays of plain values; it goes on in arrays it knows nothing of.
       if (items === undefined && type !== UNKNOWN && type !== extension) continue;
       for (let i = 0; i < node.length; i++) {
-        let itemType = (typeof items === 'function' ? items(node[i]) : items) as Type | undefined;
+        const itemType = (typeof items === 'function' ? items(node[i]) : items) as Type | undefined;
         if (itemType === undefined && type !== UNKNOWN && type !== extension) continue;
         // A string naming a schema (no such arrays in OpenAPI 3.0 and 3.1): the bundler may make it a component.
         if ((itemType as { directResolveAs?: unknown })?.directResolveAs) throw new NotAlone();

@@ -1,5 +1,6 @@
 // URL slugs: `getPetById` → `get-pet-by-id`, `repos/get-content` → `repos-get-content`.
 // A slug names a folder of the built site, and file systems refuse names past 255 bytes.
+// Hand-written rather than github-slugger, which keeps `getPetById` one word (`getpetbyid`) and would move every page's URL.
 import { createHash } from 'node:crypto';
 
 /** Longest slug: room for a page's folder name and a `-2` beside it, far below the file system's 255 bytes. */

@@ -44,12 +44,12 @@ export async function validateDocument(document: OpenApiDocument, locate: Locato
     if (Array.isArray(e.details)) {
       const details = e.details.filter((d) => !isNoise(d));
       return (details.length > 0 ? details : e.details.slice(0, 1)).map((detail) => {
-        const at = locate('#' + (detail.instancePath ?? ''));
+        const at = locate(`#${detail.instancePath ?? ''}`);
         return { severity: 'error', rule: 'swagger-parser', message: describe(detail), ...at } satisfies Diagnostic;
       });
     }
     const resolution = /MissingPointerError|ResolverError|InvalidPointerError/.test(e.name ?? '');
-    const message = String(e.message ?? error).split('\n')[0];
+    const message = String(e.message ?? error).split('\n')[0] ?? '';
     const at = locate(Array.isArray(e.path) ? formatPointer(e.path.map(String)) : '#');
     if (resolution) {
       return [

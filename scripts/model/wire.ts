@@ -81,7 +81,7 @@ function fields(entries: Iterable<[string, string]>): Record<string, string> {
 /** Alternating `k,v,k,v` items as fields. */
 function pairsOf(items: string[]): Record<string, string> {
   const out: [string, string][] = [];
-  for (let i = 0; i + 1 < items.length; i += 2) out.push([items[i], items[i + 1]]);
+  for (let i = 0; i + 1 < items.length; i += 2) out.push([items[i] ?? '', items[i + 1] ?? '']);
   return fields(out);
 }
 
@@ -147,14 +147,15 @@ export function parsePath(p: WireParameter, raw: string): WireValue {
   }
   if (style === 'matrix') {
     const parts = (raw.startsWith(';') ? raw.slice(1) : raw).split(';');
-    const valueOf = (part: string) => (part.includes('=') ? part.slice(part.indexOf('=') + 1) : '');
-    if (explode && p.shape === 'array') return parts.filter((part) => decode(part.split('=')[0]) === p.name).map((part) => decode(valueOf(part)));
+    const valueAfterEquals = (part: string) => (part.includes('=') ? part.slice(part.indexOf('=') + 1) : '');
+    if (explode && p.shape === 'array')
+      return parts.filter((part) => decode(part.split('=')[0] ?? '') === p.name).map((part) => decode(valueAfterEquals(part)));
     if (explode && p.shape === 'object')
       return assignments(
         parts.filter((part) => part !== ''),
         decode,
       );
-    return split(p, valueOf(parts[0]), false, ',', decode);
+    return split(p, valueAfterEquals(parts[0] ?? ''), false, ',', decode);
   }
   return split(p, raw, explode, ',', decode);
 }
@@ -201,10 +202,11 @@ export function parseQuery(p: WireParameter, pairs: readonly [string, string][],
     const found = pairs.map(([k, v]): [string, string] => [decodeQuery(k), decodeQuery(v)]).filter(([k]) => !claimed.has(k));
     return found.length > 0 ? fields(found) : undefined;
   }
-  if (named.length === 0) return undefined;
+  const first = named[0];
+  if (!first) return undefined;
   if (p.shape === 'array' && explode) return named.map(([, v]) => decodeQuery(v));
   const separator = style === 'spaceDelimited' ? /%20|\+| /i : style === 'pipeDelimited' ? /\||%7C/i : ',';
-  return split(p, named[0][1], false, separator, decodeQuery);
+  return split(p, first[1], false, separator, decodeQuery);
 }
 
 // --- header and cookie -----------------------------------------------------------------------
@@ -244,9 +246,10 @@ export function parseCookie(p: WireParameter, pairs: readonly [string, string][]
     return found.length > 0 ? fields(found) : undefined;
   }
   const named = pairs.filter(([name]) => name === p.name);
-  if (named.length === 0) return undefined;
+  const first = named[0];
+  if (!first) return undefined;
   if (p.shape === 'array' && explode) return named.map(([, v]) => decode(v));
-  return split(p, named[0][1], false, ',', decode);
+  return split(p, first[1], false, ',', decode);
 }
 
 /** The request parts a parameter's value makes: a path segment, query pairs, a header value, or cookie pairs. */

@@ -11,7 +11,7 @@ const NAME = /^[^\s,[\]{}]+/;
 
 /** The name after a `*` or `&` at `at`, when that character starts an alias or an anchor. */
 function nameAt(text: string, at: number): string | undefined {
-  const before = at === 0 ? '\n' : text[at - 1];
+  const before = text[at - 1] ?? '\n';
   if (!/[\s[{,]/.test(before)) return undefined;
   const match = NAME.exec(text.slice(at + 1, at + 257));
   return match?.[0] || undefined;
@@ -66,7 +66,7 @@ export function expansion(root: unknown): { expanded: number; unique: number } {
   };
   push(root);
   while (stack.length > 0) {
-    const top = stack[stack.length - 1];
+    const top = stack.at(-1)!; // the loop runs while the stack is not empty
     if (memo.has(top.node)) {
       stack.pop();
       continue;

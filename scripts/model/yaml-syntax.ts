@@ -67,7 +67,7 @@ export function yamlSyntaxDiagnostic(file: string, text: string, fallback: Posit
     failure = error as ParserError;
   }
   if (!failure) return { severity: 'error', rule: 'yaml-syntax', file, ...fallback };
-  const reason = failure.reason ?? String(failure.message ?? 'invalid YAML').split('\n')[0];
+  const reason = failure.reason ?? String(failure.message ?? 'invalid YAML').split('\n')[0] ?? 'invalid YAML';
   const at: Position =
     typeof failure.mark?.line === 'number' ? { line: failure.mark.line + 1, col: (failure.mark.column ?? 0) + 1 } : { line: fallback.line, col: fallback.col };
   const stopped = failure.mark?.position ?? text.length;

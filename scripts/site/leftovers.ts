@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { alive } from './lock.ts';
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The model, description and YAML of one build, in the system's temporary folder. */
 export const workPrefix = (): string => `portal-build-${process.pid}-`;
@@ -28,7 +28,7 @@ const abandoned = (pid: string): boolean => Number(pid) !== process.pid && !aliv
 export async function removeLeftovers(out: string, astroDir?: string): Promise<void> {
   const places: [string, RegExp][] = [
     [tmpdir(), /^portal-build-(\d+)-/],
-    [dirname(out), new RegExp(`^\\.${escape(basename(out))}-building-(\\d+)-`)],
+    [dirname(out), new RegExp(`^\\.${escapeRegExp(basename(out))}-building-(\\d+)-`)],
   ];
   if (astroDir) places.push([astroDir, /^out-(\d+)-/]);
   for (const [dir, pattern] of places) {
@@ -37,7 +37,7 @@ export async function removeLeftovers(out: string, astroDir?: string): Promise<v
       if (pid && abandoned(pid)) await rm(join(dir, name), { recursive: true, force: true });
     }
   }
-  const previous = new RegExp(`^${escape(basename(out))}\\.previous-(\\d+)-`);
+  const previous = new RegExp(`^${escapeRegExp(basename(out))}\\.previous-(\\d+)-`);
   for (const name of await names(dirname(out))) {
     const pid = previous.exec(name)?.[1];
     if (!pid || !abandoned(pid)) continue;

@@ -39,9 +39,12 @@ export async function readPortalConfig(file: string): Promise<{ apis: PortalApi[
   }
   const apis: PortalApi[] = [];
   const seen = new Set<string>();
-  list.forEach((item: unknown, i) => {
+  for (const [i, item] of (list as unknown[]).entries()) {
     const at = `apis[${i}]`;
-    if (!item || typeof item !== 'object' || Array.isArray(item)) return problem(`${at} must be an object`);
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      problem(`${at} must be an object`);
+      continue;
+    }
     const api = item as Record<string, unknown>;
     for (const key of Object.keys(api)) if (!KEYS.has(key)) problem(`${at} has an unknown key "${key}" (known: ${[...KEYS].join(', ')})`);
     const { slug, spec, versions, changelog, sideBySide } = api;
@@ -77,6 +80,6 @@ export async function readPortalConfig(file: string): Promise<{ apis: PortalApi[
         ...(typeof sideBySide === 'boolean' ? { sideBySide } : {}),
       });
     }
-  });
+  }
   return { apis, problems };
 }

@@ -1,6 +1,14 @@
+// Starlight's `Astro.locals` (`t`, `starlightRoute`), which `astro sync` would otherwise reference.
+/// <reference types="@astrojs/starlight" />
+
 declare module 'virtual:api-model' {
   import type { ApiModel } from '../../scripts/model/types.ts';
   import type { PortalContext } from '../../scripts/site/versions/context.ts';
   /** Every document the site renders; `slug` is '' for the one mounted at the root. */
   export const documents: { slug: string; downloads: boolean; model: ApiModel; context?: PortalContext }[];
+}
+
+declare module 'virtual:starlight/pagefind-config' {
+  /** Starlight's `pagefind` option, passed to Pagefind's UI by the search dialog. */
+  export const pagefindUserConfig: Record<string, unknown>;
 }

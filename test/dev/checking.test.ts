@@ -12,6 +12,7 @@ import { ROOT } from '../helpers/paths.ts';
 import { freePort } from '../helpers/ports.ts';
 import { gone, start, stop, type Running } from '../helpers/processes.ts';
 import { brokenExample, largeDocument, linesOf } from './large-document.ts';
+import { defined } from '../helpers/defined.ts';
 
 const PREVIEW_TIMEOUT_MS = 600_000;
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -99,7 +100,7 @@ beforeAll(async () => {
   writeFileSync(spec, largeDocument(SIZE, 'Alpha'));
   const args = ['--spec', spec, '--port', String(await freePort()), '--mock-port', String(await freePort()), '--host', '127.0.0.1'];
   preview = start(NODE, ['scripts/dev.ts', ...args], { cwd: ROOT, env: cleanEnv(), timeoutMs: PREVIEW_TIMEOUT_MS });
-  site = (await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 200_000))[1];
+  site = defined((await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 200_000))[1], 'the preview address');
   events = await statusStream(`${site}__preview/events`);
   // The check of the document as it was at start: it has no problem.
   const first = await events.next((s) => s.state === 'ok');
@@ -177,15 +178,15 @@ describe('npm run dev on a large description', () => {
       expect(checked.version).toBe(version + 2);
       expect(checked.problems.map((p) => [p.rule, p.line])).toHaveLength(1);
       const { first, last } = linesOf(readFileSync(spec, 'utf8'), 7);
-      expect(checked.problems[0].line).toBeGreaterThan(first);
-      expect(checked.problems[0].line).toBeLessThan(last);
+      expect(checked.problems[0]?.line).toBeGreaterThan(first);
+      expect(checked.problems[0]?.line).toBeLessThan(last);
       // The overlay shows that check: operation 7's example, nothing of operation 5's.
       const panel = page.locator('#portal-preview-problems[data-state="ok"]');
       await panel.waitFor({ state: 'visible', timeout: CHECK_MS });
       await panel.getByRole('button', { name: 'Show' }).click();
       const items = panel.locator('.ppp-item');
       expect(await items.count()).toBe(1);
-      expect(await items.first().getAttribute('data-line')).toBe(String(checked.problems[0].line));
+      expect(await items.first().getAttribute('data-line')).toBe(String(checked.problems[0]?.line));
     },
     TEST_TIMEOUT_MS,
   );

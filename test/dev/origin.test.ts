@@ -16,6 +16,7 @@ import { ROOT } from '../helpers/paths.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, start, stop, type Running } from '../helpers/processes.ts';
 import { userShellEnv } from '../helpers/shell-env.ts';
+import { defined } from '../helpers/defined.ts';
 
 const PREVIEW_TIMEOUT_MS = 300_000;
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -64,7 +65,7 @@ beforeAll(async () => {
     env: userShellEnv({ LAUNCH_EDITOR: editor }),
     timeoutMs: PREVIEW_TIMEOUT_MS,
   });
-  site = (await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1];
+  site = defined((await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1], 'the preview address');
   own = new URL(site).origin;
   // Another page on this machine, on another port: same site, another origin.
   other = createServer((_req, res) => {

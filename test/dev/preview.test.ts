@@ -10,6 +10,7 @@ import { launchBrowser, seriousAxeViolations } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, gone, run, start, stop, type Running } from '../helpers/processes.ts';
+import { defined } from '../helpers/defined.ts';
 
 /** The preview lives through the whole file; past this, it has hung. */
 const PREVIEW_TIMEOUT_MS = 600_000;
@@ -92,9 +93,11 @@ beforeAll(async () => {
     { cwd: ROOT, env: cleanEnv(), timeoutMs: PREVIEW_TIMEOUT_MS },
   );
   // Starting waits for any site build running meanwhile (they share the site's .astro folder).
-  site = (await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1];
-  changesLine = (await preview.waitFor(/^What changed: (\S+)$/m, 5_000))[1];
-  [, mock, mockExample] = await preview.waitFor(/^Mock server: (http:\/\/\S+) \(for example: (.+)\)$/m, 5_000);
+  site = defined((await preview.waitFor(/^Preview: (http:\/\/\S+)$/m, 150_000))[1], 'the preview address');
+  changesLine = defined((await preview.waitFor(/^What changed: (\S+)$/m, 5_000))[1], 'the changes page');
+  const mockLine = await preview.waitFor(/^Mock server: (http:\/\/\S+) \(for example: (.+)\)$/m, 5_000);
+  mock = defined(mockLine[1], 'the mock address');
+  mockExample = defined(mockLine[2], 'the mock example');
   browser = await launchBrowser();
   page = await browser.newPage();
 });
@@ -237,7 +240,7 @@ describe('npm run dev', () => {
     const extra = join(tmp, 'openapi/components/schemas/Extra.yaml');
     writeFileSync(extra, 'type: object\ndescription: First words about Extra.\n');
     // A schema in a new file, and an inline one nothing uses (Redocly's no-unused-components warns).
-    edit(spec, (text) => text.replace(/^  schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
+    edit(spec, (text) => text.replace(/^ {2}schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
     await panel.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await panel.locator('.ppp-heading').textContent()).toBe('The API description has 1 warning.');

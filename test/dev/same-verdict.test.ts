@@ -114,7 +114,7 @@ async function mockStart(spec: string): Promise<Seen> {
 }
 
 /** A mock serving a good version is handed this one by a save. */
-async function mockReload(spec: string, text: string): Promise<Seen> {
+async function mockReload(text: string): Promise<Seen> {
   const file = write(`reload-${Math.random().toString(36).slice(2)}.yaml`, GOOD);
   const output = new Collected();
   const mock = await startMockServer({ spec: file, port: 0, host: '127.0.0.1', quiet: true, output, vocabulary: false });
@@ -163,7 +163,7 @@ async function everyCommand(name: string, text: string): Promise<Record<'build' 
   return {
     build: await build(spec),
     mockStart: await mockStart(spec),
-    mockReload: await mockReload(spec, readFileSync(spec, 'utf8')),
+    mockReload: await mockReload(readFileSync(spec, 'utf8')),
     preview: await previewSave(spec),
   };
 }

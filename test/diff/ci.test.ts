@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseDocument } from 'yaml';
 import { ROOT } from '../helpers/paths.ts';
 import { runShell, scriptEnv, type Finished } from '../helpers/processes.ts';
+import { defined } from '../helpers/defined.ts';
 
 let tmp: string;
 let clone: string;
@@ -29,7 +30,7 @@ function workflowCommands(): string[] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('\n## CI\n'));
   const block = section.match(/```yaml\n([\s\S]*?)```/);
-  if (!block) throw new Error('No workflow in the README’s CI section');
+  if (!block?.[1]) throw new Error('No workflow in the README’s CI section');
   const workflow = parse(block[1]) as { jobs: Record<string, { steps: { run?: string }[] }> };
   return Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => (step.run ? [step.run] : [])));
 }
@@ -39,12 +40,13 @@ const commands = workflowCommands();
 const steps = commands.filter((c) => /^npm run (-s )?(lint|diff)\b/.test(c)).map((c) => c.replaceAll('${{ github.base_ref }}', 'main'));
 
 /** Runs the job's steps in order in the clone, as the runner's shell would; each step's result. */
-async function runJob(summary: string): Promise<Finished[]> {
+async function runJob(summary: string): Promise<[Finished, Finished, Finished]> {
   const results: Finished[] = [];
   for (const step of steps) {
     results.push(await runShell(step, { cwd: clone, env: scriptEnv({ GITHUB_STEP_SUMMARY: summary }), timeoutMs: 120_000 }));
   }
-  return results;
+  const [lint, comment, gate] = results;
+  return [defined(lint, 'the lint step'), defined(comment, 'the comment step'), defined(gate, 'the gate step')];
 }
 
 const entry = (): string => join(clone, 'openapi', 'openapi.yaml');

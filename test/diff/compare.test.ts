@@ -12,6 +12,7 @@ import type { ApiChange } from '../../scripts/diff/types.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import type { ApiModel } from '../../scripts/model/types.ts';
 import { runScript, type Finished } from '../helpers/processes.ts';
+import { defined } from '../helpers/defined.ts';
 
 type Doc = Record<string, any>;
 
@@ -131,7 +132,7 @@ async function diff(edit: (doc: Doc) => void, start: (doc: Doc) => void = () => 
 function one(changes: ApiChanges, kind: ApiChange['kind'], location?: string): ApiChange {
   const found = changes.changes.filter((c) => c.kind === kind && (location === undefined || c.location === location));
   expect(found, `${kind}${location ? ` at ${location}` : ''} in ${JSON.stringify(changes.changes, null, 1)}`).toHaveLength(1);
-  return found[0];
+  return defined(found[0], kind);
 }
 
 const kinds = (changes: ApiChanges): string[] => changes.changes.map((c) => c.kind);
@@ -577,7 +578,7 @@ describe('security', () => {
       ['api_key', true],
       ['oauth', true],
     ]);
-    expect(changed[0].message).toContain('now expects its key in header "Authorization-Key" instead of header "X-API-Key"');
+    expect(changed[0]?.message).toContain('now expects its key in header "Authorization-Key" instead of header "X-API-Key"');
     expect(changes.summary.securitySchemes.changed).toBe(2);
   });
 });
@@ -662,8 +663,8 @@ describe('the comparison as a whole', () => {
       ['GET /pets (listPets)', 1, 0],
       ['GET /pets/{petId} (getPet)', 0, 1],
     ]);
-    expect(report.groups[0].changes.map((c) => c.kind)).toEqual(['parameter-became-required', 'response-added']);
-    expect(report.groups[0].href).toBe('/operations/list-pets/');
+    expect(report.groups[0]?.changes.map((c) => c.kind)).toEqual(['parameter-became-required', 'response-added']);
+    expect(report.groups[0]?.href).toBe('/operations/list-pets/');
     const text = formatText(changes).split('\n');
     expect(text).toContain('  BREAKING  Query parameter "limit" became required; requests that leave it out will be rejected. [parameter query.limit]');
     expect(text.indexOf('GET /pets (listPets)')).toBeLessThan(text.indexOf('GET /pets/{petId} (getPet)'));

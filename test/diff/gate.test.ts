@@ -98,9 +98,9 @@ describe('npm run diff output formats', () => {
       ['version-not-bumped', 'breaking', 'version', null],
     ]);
     // The operation starts at its first key.
-    expect(changes.changes[0].source).toEqual({ file: 'head.yaml', line: lineOf(head, '      operationId: listPets'), col: 7 });
+    expect(changes.changes[0]?.source).toEqual({ file: 'head.yaml', line: lineOf(head, '      operationId: listPets'), col: 7 });
     expect(changes.changes[2]).toMatchObject({ sunset: '2026-06-30' });
-    expect(changes.changes[2].source).toBeUndefined();
+    expect(changes.changes[2]?.source).toBeUndefined();
     // --json is the same as --format json.
     const alias = await cli('base.yaml', 'head.yaml', '--json', '--date', '2026-06-01');
     expect(alias.stdout).toBe(result.stdout);

@@ -1,9 +1,10 @@
 // Child processes the tests start: the project's scripts, the shell. Each runs in a process
 // group of its own under a time limit, so that one that hangs is killed with everything it
 // started (Astro's workers, a curl) instead of holding the test run up or outliving it.
-// Written on node:child_process: no installed package runs a process group under a time limit.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The group itself is the project's one helper (scripts/process-group.ts).
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { killGroup, spawnGroup } from '../../scripts/process-group.ts';
 import { ROOT } from './paths.ts';
 
 /** A whole portal build on two shared cores; one still running after this has hung. */
@@ -54,21 +55,11 @@ export interface Finished extends Exit {
   output: string;
 }
 
-/** Kills every process of the child's group (it leads one: see `detached` below); one already gone is fine. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // No process is left in the group.
-  }
-}
-
 const isRunning = (child: ChildProcess): boolean => child.pid !== undefined && child.exitCode === null && child.signalCode === null;
 
 export function start(command: string, args: string[], options: StartOptions): Running {
-  // `detached` makes the child the leader of a new process group, which a hang kills as a whole.
-  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The child leads a new process group, which a hang kills as a whole.
+  const child = spawnGroup(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let all = '';
@@ -76,12 +67,22 @@ export function start(command: string, args: string[], options: StartOptions): R
   let hasExited = false;
   let timedOut = false;
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((listener) => listener());
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => ((out += chunk), (all += chunk), notify()));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => ((err += chunk), (all += chunk), notify()));
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+    all += chunk;
+    notify();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+    all += chunk;
+    notify();
+  });
   const limit = setTimeout(() => {
     timedOut = true;
-    killGroup(child, 'SIGKILL');
+    killGroup(child.pid, 'SIGKILL');
   }, options.timeoutMs);
   const exited = new Promise<Exit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -169,11 +170,11 @@ export async function stop(running: Running | undefined, signal: NodeJS.Signals 
   if (!running) return;
   if (isRunning(running.child)) {
     running.child.kill(signal);
-    const timer = setTimeout(() => killGroup(running.child, 'SIGKILL'), graceMs);
+    const timer = setTimeout(() => killGroup(running.child.pid, 'SIGKILL'), graceMs);
     await running.exited;
     clearTimeout(timer);
   }
-  killGroup(running.child, 'SIGKILL');
+  killGroup(running.child.pid, 'SIGKILL');
   // A process that left the group could still hold the pipes open: do not wait for it forever.
   await Promise.race([running.closed, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
 }

@@ -1,32 +1,15 @@
 // Debian's `redis-server` for the tests of the shared state store: started on a free port
 // of 127.0.0.1 with nothing written to disk, ready once it answers PING, stopped by the test.
-import { connect } from 'node:net';
+import { ping, REDIS_SERVER } from '../../scripts/bench/redis.ts';
 import { freePort } from './ports.ts';
 import { start, stop, type Running } from './processes.ts';
 
-export const REDIS_SERVER = '/usr/bin/redis-server';
+export { REDIS_SERVER };
 
 export interface RedisServer {
   url: string;
   port: number;
   process: Running;
-}
-
-/** Resolves once `PING` is answered with `+PONG`; rejects after `timeoutMs`. */
-function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => {
-      text += chunk.toString('latin1');
-      if (text.includes('\r\n')) {
-        socket.destroy();
-        resolve(text.startsWith('+PONG'));
-      }
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-  });
 }
 
 export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {

@@ -49,10 +49,10 @@ export async function lintDocument(dir: string, entry = 'openapi.yaml', args: st
   });
   if (code === null) throw new Error(`npm run lint was stopped:\n${output}`);
   const problems = stdout.split('\n').flatMap((line) => {
-    const m = PROBLEM.exec(line);
-    if (!m) return [];
-    const file = relative(dir, resolve(ROOT, m[1]));
-    return [{ at: `${file}:${m[2]}:${m[3]}`, severity: m[4] as Problem['severity'], rule: m[5], message: m[6] }];
+    const [, path, ln, col, severity, rule, message] = PROBLEM.exec(line) ?? [];
+    if (path === undefined || rule === undefined || message === undefined) return [];
+    const file = relative(dir, resolve(ROOT, path));
+    return [{ at: `${file}:${ln}:${col}`, severity: severity as Problem['severity'], rule, message }];
   });
   return { code, output, problems };
 }
@@ -67,7 +67,7 @@ export function at(text: string, needle: string): string {
 
 /** Where the value of `key: value` (there exactly once) starts. */
 export function valueAt(text: string, keyAndValue: string): string {
-  const [line, col] = at(text, keyAndValue).split(':').map(Number);
+  const [line, col = 0] = at(text, keyAndValue).split(':').map(Number);
   return `${line}:${col + keyAndValue.indexOf(': ') + 2}`;
 }
 

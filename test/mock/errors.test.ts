@@ -218,7 +218,7 @@ describe('Prefer', () => {
       .slice(2)
       .split('/')
       .reduce((n: any, s: string) => n[s], document);
-    return Object.values(response.content['application/json'].examples as Record<string, { value: unknown }>)[0].value;
+    return Object.values(response.content['application/json'].examples as Record<string, { value: unknown }>)[0]?.value;
   };
 
   it('code=404 gives the documented 404', async () => {

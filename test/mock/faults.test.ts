@@ -8,6 +8,7 @@ import type { MockServer } from '../../scripts/mock/server.ts';
 import { freePort } from '../helpers/ports.ts';
 import { startScript, stop, type Running } from '../helpers/processes.ts';
 import { AUTH, expectErrorShape, GALAXY_SPEC, parseResponse, startMock } from './helpers.ts';
+import { defined } from '../helpers/defined.ts';
 
 const GET_PETS = (prefer: string) => `GET /pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nPrefer: ${prefer}\r\n\r\n`;
 
@@ -176,8 +177,8 @@ describe('faults at the socket', () => {
     expect(response.status).toBe(200);
     expect(response.body).toBe(normal);
     expect(seen.chunks.length).toBeGreaterThanOrEqual(5);
-    expect(seen.chunks[0].data.toString('latin1')).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
-    const spread = seen.chunks[seen.chunks.length - 1].at - seen.chunks[0].at;
+    expect(seen.chunks[0]?.data.toString('latin1')).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const spread = defined(seen.chunks.at(-1), 'the last chunk').at - defined(seen.chunks[0], 'the first chunk').at;
     expect(spread).toBeGreaterThanOrEqual(500);
     seen.socket.destroy();
   });

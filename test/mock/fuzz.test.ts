@@ -65,7 +65,7 @@ const ODD_METHODS = [
 ];
 
 function build(rand: () => number): Case {
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!; // rand() < 1, lists not empty
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const randomText = (n: number, alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-_.~') =>
     Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
@@ -188,7 +188,7 @@ describe('malformed requests', () => {
       const batch = cases.slice(i, i + BATCH);
       const results = await Promise.allSettled(batch.map((c) => rawRequest(mock.port, c.payload, BOUND_MS)));
       results.forEach((result, j) => {
-        const c = batch[j];
+        const c = batch[j]!; // one result per case of the batch
         const label = `#${i + j} ${c.kind}: ${JSON.stringify(c.payload.subarray(0, 120).toString('latin1'))}`;
         kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);
         if (result.status === 'rejected') {

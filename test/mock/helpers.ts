@@ -40,7 +40,7 @@ export interface RawResponse {
 export function parseResponse(text: string): RawResponse | undefined {
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
-  const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+  const [statusLine = '', ...lines] = text.slice(0, end).split('\r\n');
   const m = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
   if (!m) return undefined;
   const headers: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { expectErrorShape, GALAXY_SPEC, PETSTORE_30_SPEC, startMock } from './he
 
 function declaredExample(model: ApiModel, method: string, path: string, status: string): unknown {
   const op = model.operations.find((o) => o.method === method && o.path === path)!;
-  return op.responses.find((r) => r.status === status)!.content.find((m) => m.mediaType === 'application/json')!.examples[0].value;
+  return op.responses.find((r) => r.status === status)!.content.find((m) => m.mediaType === 'application/json')!.examples[0]?.value;
 }
 
 async function call(base: string, path: string, init: RequestInit = {}) {

@@ -95,7 +95,7 @@ get:
 `;
 
 let dir: string;
-let mocks: (MockServer & { output: Collected })[] = [];
+let mocks: [MockServer & { output: Collected }, MockServer & { output: Collected }] | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'mock-ref-path-items-'));
@@ -106,7 +106,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(mocks.map((mock) => mock.close()));
+  await Promise.all((mocks ?? []).map((mock) => mock.close()));
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -117,38 +117,38 @@ const get = async (mock: MockServer, path: string, headers: Record<string, strin
 
 describe('a path item that is a reference (3.1, components/pathItems)', () => {
   it('answers with the static example by default', async () => {
-    expect(await get(mocks[0], '/pets?species=cat')).toEqual({ status: 200, body: [{ id: 1, name: 'static' }] });
-    expect(await get(mocks[0], '/pets/7')).toEqual({ status: 200, body: { id: 1, name: 'static' } });
+    expect(await get(mocks![0], '/pets?species=cat')).toEqual({ status: 200, body: [{ id: 1, name: 'static' }] });
+    expect(await get(mocks![0], '/pets/7')).toEqual({ status: 200, body: { id: 1, name: 'static' } });
   });
 
   it('generates a body from the schema for Prefer: dynamic=true, through the path item, parameter and response references', async () => {
-    const list = await get(mocks[0], '/pets?species=cat', { prefer: 'dynamic=true' });
+    const list = await get(mocks![0], '/pets?species=cat', { prefer: 'dynamic=true' });
     expect(list.status).toBe(200);
     expect(list.body).toEqual([{ id: expect.any(Number), name: 'generated' }]);
     expect(list.body[0].id).toBeGreaterThanOrEqual(1000000);
 
-    const one = await get(mocks[0], '/pets/7', { prefer: 'dynamic=true' });
+    const one = await get(mocks![0], '/pets/7', { prefer: 'dynamic=true' });
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ id: expect.any(Number), name: 'generated' });
     expect(one.body.id).toBeGreaterThanOrEqual(1000000);
   });
 
   it("checks the path item's own parameters, read through its reference", async () => {
-    const missing = await get(mocks[0], '/pets');
+    const missing = await get(mocks![0], '/pets');
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('query.species is required');
-    expect((await get(mocks[0], '/pets?species=cow')).status).toBe(400);
-    expect((await get(mocks[0], '/pets/seven')).status).toBe(400);
+    expect((await get(mocks![0], '/pets?species=cow')).status).toBe(400);
+    expect((await get(mocks![0], '/pets/seven')).status).toBe(400);
   });
 });
 
 describe('a path item in a file of its own (3.0)', () => {
   it('generates a body for Prefer: dynamic=true, and checks the path parameter', async () => {
-    expect(await get(mocks[1], '/pets/7')).toEqual({ status: 200, body: { id: 1, name: 'static' } });
-    const one = await get(mocks[1], '/pets/7', { prefer: 'dynamic=true' });
+    expect(await get(mocks![1], '/pets/7')).toEqual({ status: 200, body: { id: 1, name: 'static' } });
+    const one = await get(mocks![1], '/pets/7', { prefer: 'dynamic=true' });
     expect(one.status).toBe(200);
     expect(one.body.name).toBe('generated');
     expect(one.body.id).toBeGreaterThanOrEqual(1000000);
-    expect((await get(mocks[1], '/pets/seven')).status).toBe(400);
+    expect((await get(mocks![1], '/pets/seven')).status).toBe(400);
   });
 });

@@ -7,6 +7,7 @@ import { freePort, refused } from '../helpers/ports.ts';
 import { startScript, stop, type Running } from '../helpers/processes.ts';
 import { startRedis, stopRedis, type RedisServer } from '../helpers/redis.ts';
 import { AUTH } from './helpers.ts';
+import { defined } from '../helpers/defined.ts';
 
 let redis: RedisServer;
 const mocks: Running[] = [];
@@ -44,7 +45,7 @@ describe('two mock processes sharing one redis-server', () => {
   });
 
   it('read on one what the other created, each id handed out once', async () => {
-    const [a, b] = urls;
+    const [a, b] = [defined(urls[0], 'the first mock'), defined(urls[1], 'the second mock')];
     const first = await api(a, 'POST', '/pets', { name: 'Ada', categoryId: 1 });
     const second = await api(b, 'POST', '/pets', { name: 'Bea', categoryId: 2 });
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -58,7 +59,7 @@ describe('two mock processes sharing one redis-server', () => {
   });
 
   it('keep sessions apart and reset them through either process', async () => {
-    const [a, b] = urls;
+    const [a, b] = [defined(urls[0], 'the first mock'), defined(urls[1], 'the second mock')];
     const s1 = { 'mock-session': 'suite-1' };
     const created = await api(a, 'POST', '/categories', { name: 'Owls' }, s1);
     expect((await api(b, 'GET', `/categories/${created.body.id}`, undefined, s1)).body).toEqual(created.body);

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../scripts/mock/server.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { AUTH, Collected, expectErrorShape, GALAXY_SPEC, startMock } from './helpers.ts';
+import { AUTH, type Collected, expectErrorShape, GALAXY_SPEC, startMock } from './helpers.ts';
 
 const FIXTURE = resolve(ROOT, 'test/mock/fixtures/stateful.yaml');
 

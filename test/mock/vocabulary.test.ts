@@ -54,7 +54,7 @@ describe('npm run mock and the portal’s vocabulary', () => {
     });
     running.push(mock);
 
-    const [line] = await mock.waitFor(new RegExp(`^${escape(shown)}:\\d+:\\d+ error portal/lifecycle-date .*$`, 'm'), 60_000);
+    const [line] = await mock.waitFor(new RegExp(`^${escapeRegExp(shown)}:\\d+:\\d+ error portal/lifecycle-date .*$`, 'm'), 60_000);
     expect(line).toBe(
       `${shown}:${at(DOCUMENT, 'not-a-date')} error portal/lifecycle-date \`x-sunset\` must be a date such as 2027-06-30, or a date-time with its offset such as 2027-06-30T00:00:00Z; found "not-a-date".`,
     );
@@ -75,7 +75,7 @@ describe('npm run mock and the portal’s vocabulary', () => {
       'operationId: listDepots\n      x-stability: experimnetal\n',
     );
     writeFileSync(spec, saved);
-    const [again] = await mock.waitFor(new RegExp(`^${escape(shown)}:\\d+:\\d+ error portal/stability-value .*$`, 'm'), 60_000);
+    const [again] = await mock.waitFor(new RegExp(`^${escapeRegExp(shown)}:\\d+:\\d+ error portal/stability-value .*$`, 'm'), 60_000);
     expect(again.split(' ').slice(0, 3).join(' ')).toBe(`${shown}:${at(saved, 'experimnetal')} error portal/stability-value`);
     expect(mock.stdout().indexOf('Reloaded in')).toBeLessThan(mock.stdout().indexOf(again));
     const after = await fetch(`http://127.0.0.1:${port}/depots/legacy`);
@@ -84,6 +84,6 @@ describe('npm run mock and the portal’s vocabulary', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

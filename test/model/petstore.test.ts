@@ -19,7 +19,7 @@ describe('the Petstore model', () => {
   });
 
   it('matches the reviewed snapshot', async () => {
-    await expect(JSON.stringify(result.model, null, 2) + '\n').toMatchFileSnapshot('./__snapshots__/petstore.model.json');
+    await expect(`${JSON.stringify(result.model, null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/petstore.model.json');
   });
 
   it('has version 1.0.0, OpenAPI 3.0.3, and only the Pets and Store tags', () => {

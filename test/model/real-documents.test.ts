@@ -52,7 +52,7 @@ describe('model of real documents', () => {
     const swagger = diagnostics.filter((d) => d.rule === 'swagger-parser');
     expect(swagger.every((d) => d.severity === 'warning')).toBe(true);
     const planets = model.operations.find((o) => o.operationId === 'getAllData');
-    expect(planets?.responses.find((r) => r.status === '200')?.content[0].schema).toEqual({ ref: 'PaginatedResource' });
+    expect(planets?.responses.find((r) => r.status === '200')?.content[0]?.schema).toEqual({ ref: 'PaginatedResource' });
   });
 
   it("GitHub's REST API: 1,223 operations, slugs from operationIds with slashes", async () => {

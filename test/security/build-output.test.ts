@@ -95,7 +95,7 @@ components:
       expect(new Set(operations).size).toBe(2);
       for (const folder of [...operations, ...readdirSync(join(out, 'tags')), ...readdirSync(join(out, 'schemas'))])
         expect(folder.length).toBeLessThanOrEqual(80);
-      const titles = operations.map((slug) => /<title>([^<|]+)/.exec(readFileSync(join(out, 'operations', slug, 'index.html'), 'utf8'))?.[1].trim());
+      const titles = operations.map((slug) => /<title>([^<|]+)/.exec(readFileSync(join(out, 'operations', slug, 'index.html'), 'utf8'))?.[1]?.trim());
       expect(titles.sort()).toEqual(['GET /one', 'GET /two']);
       expect(readFileSync(join(out, 'llms.txt'), 'utf8')).toContain(`/operations/${operations[0]}`);
     } finally {

@@ -63,8 +63,8 @@ function fileFor(pathname: string, files: Set<string>): string | undefined {
 /** Every URL attribute an HTML file writes: href, src, srcset's URLs, and the Markdown twin the copy button fetches. */
 function htmlLinks(html: string): string[] {
   const found: string[] = [];
-  for (const m of html.matchAll(/\s(?:href|src|data-copy-markdown)="([^"]*)"/g)) found.push(m[1].replace(/&amp;/g, '&'));
-  for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) found.push(...m[1].split(',').map((s) => s.trim().split(/\s+/)[0]));
+  for (const m of html.matchAll(/\s(?:href|src|data-copy-markdown)="([^"]*)"/g)) found.push((m[1] ?? '').replace(/&amp;/g, '&'));
+  for (const m of html.matchAll(/\ssrcset="([^"]*)"/g)) found.push(...(m[1] ?? '').split(',').map((s) => s.trim().split(/\s+/)[0] ?? ''));
   return found;
 }
 
@@ -83,8 +83,10 @@ describe('a portal built with --site https://example.org/docs/', () => {
       if (!fileFor(url.pathname, files)) broken.push(`${from}: ${link}`);
     };
     for (const file of all.filter((f) => f.endsWith('.html'))) for (const link of htmlLinks(read(out, file))) follow(file, link);
-    for (const file of ['llms.txt', ...all.filter((f) => f.endsWith('.md'))]) for (const m of read(out, file).matchAll(/\]\((\S+?)\)/g)) follow(file, m[1]);
-    for (const file of all.filter((f) => /^sitemap.*\.xml$/.test(f))) for (const m of read(out, file).matchAll(/<loc>([^<]+)<\/loc>/g)) follow(file, m[1]);
+    for (const file of ['llms.txt', ...all.filter((f) => f.endsWith('.md'))])
+      for (const m of read(out, file).matchAll(/\]\((\S+?)\)/g)) follow(file, m[1] ?? '');
+    for (const file of all.filter((f) => /^sitemap.*\.xml$/.test(f)))
+      for (const m of read(out, file).matchAll(/<loc>([^<]+)<\/loc>/g)) follow(file, m[1] ?? '');
     expect(broken).toEqual([]);
     // The walk reached the kinds of link it is about: pages, assets, downloads, Markdown copies, the sitemap.
     const reached = [...checked];
@@ -103,11 +105,11 @@ describe('a portal built with --site https://example.org/docs/', () => {
 
   it('writes llms.txt and the sitemap with absolute addresses under https://example.org/docs/', () => {
     const llms = read(out, 'llms.txt');
-    const links = [...llms.matchAll(/\]\((\S+?)\)/g)].map((m) => m[1]);
+    const links = [...llms.matchAll(/\]\((\S+?)\)/g)].map((m) => m[1] ?? '');
     expect(links.length).toBeGreaterThan(10);
     expect(links.every((l) => l.startsWith(`${SITE}operations/`) && l.endsWith('.md'))).toBe(true);
     expect(llms).toContain(`OpenAPI description: ${SITE}openapi.yaml`);
-    const locs = [...read(out, 'sitemap-0.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const locs = [...read(out, 'sitemap-0.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
     expect(locs).toContain(`${SITE}operations/list-pets/`);
     expect(locs.every((l) => l.startsWith(SITE))).toBe(true);
     expect(read(out, 'sitemap-index.xml')).toContain(`<loc>${SITE}sitemap-0.xml</loc>`);

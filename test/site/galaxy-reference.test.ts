@@ -104,7 +104,7 @@ describe('Galaxy reference pages in Chromium', () => {
     const fields = await page.locator('section.request-body ul.fields > li.field .field-name').allTextContents();
     expect(fields).toContain('name');
     expect(fields).not.toContain('id');
-    const sample = JSON.parse((await page.getByRole('group', { name: 'curl sample' }).textContent())!.split("--data-raw '")[1].replace(/'\s*$/, ''));
+    const sample = JSON.parse((await page.getByRole('group', { name: 'curl sample' }).textContent())!.split("--data-raw '")[1]?.replace(/'\s*$/, '') ?? '');
     expect(sample).toHaveProperty('name');
     expect(sample).not.toHaveProperty('id');
     // Enum values with their meaning (x-enum-descriptions): the value, then what it means.

@@ -11,7 +11,6 @@ import { ROOT } from '../helpers/paths.ts';
 import { buildSite, read, removeTempDirs, tempDir } from './helpers.ts';
 
 /** A token read back from Markdown, any of its fields looked at by name. */
-// biome-ignore lint/suspicious/noExplicitAny: tests read whichever fields a token type has.
 type Tok = Record<string, any>;
 
 const lex = (markdown: string): Tok[] => new Lexer().lex(markdown);
@@ -59,8 +58,8 @@ describe('llms.txt of a description that tries to add structure', () => {
     const top = lex(read(out, 'llms.txt'));
     const quotes = top.filter((t) => t.type === 'blockquote');
     expect(quotes).toHaveLength(1);
-    expect(quotes[0].tokens?.map((t: Tok) => t.type)).toEqual(['paragraph']);
-    expect(shown(quotes[0].tokens)).toBe(line(doc.info.summary));
+    expect(quotes[0]?.tokens?.map((t: Tok) => t.type)).toEqual(['paragraph']);
+    expect(shown(quotes[0]?.tokens)).toBe(line(doc.info.summary));
   });
 
   it('lists one item per operation, each linking its Markdown page under the site, labelled by its summary', () => {
@@ -97,9 +96,9 @@ describe('Markdown copy of an operation', () => {
     const all = tokens(read(out, 'operations/list-things.md'));
     const tables = all.filter((t) => t.type === 'table') as unknown as { rows: { text: string; tokens: Tok[] }[][] }[];
     expect(tables).toHaveLength(1);
-    expect(tables[0].rows).toHaveLength(1);
-    expect(tables[0].rows[0]).toHaveLength(5);
-    const name = tables[0].rows[0][0].tokens.find((t) => t.type === 'codespan');
+    expect(tables[0]?.rows).toHaveLength(1);
+    expect(tables[0]?.rows[0]).toHaveLength(5);
+    const name = tables[0]?.rows[0]?.[0]?.tokens.find((t) => t.type === 'codespan');
     expect(name?.text).toBe(line(doc.paths['/things'].get.parameters[0].name));
   });
 

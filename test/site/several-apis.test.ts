@@ -12,10 +12,9 @@ import { refused } from '../helpers/ports.ts';
 import { searchResults } from './search-results.ts';
 import { exists, pageFolders, read, removeTempDirs, runSiteScript, sidebarOf, tempDir } from './helpers.ts';
 
-const APIS = [
-  { slug: 'petstore', spec: join(ROOT, 'openapi/openapi.yaml') },
-  { slug: 'galaxy', spec: join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json') },
-];
+const PETSTORE = { slug: 'petstore', spec: join(ROOT, 'openapi/openapi.yaml') };
+const GALAXY = { slug: 'galaxy', spec: join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json') };
+const APIS = [PETSTORE, GALAXY];
 
 let out: string;
 let output: string;
@@ -32,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(removeTempDirs);
 
-const hrefs = (html: string): string[] => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+const hrefs = (html: string): string[] => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? '');
 
 describe('two APIs from one command', () => {
   it('builds each under its own folder and lists both at the root', () => {
@@ -98,10 +97,10 @@ describe('a portal config with mistakes', () => {
       config,
       JSON.stringify({
         apis: [
-          { slug: 'pets', spec: APIS[0].spec, versions: 'all' },
-          { slug: 'pets', spec: APIS[1].spec },
+          { slug: 'pets', spec: PETSTORE.spec, versions: 'all' },
+          { slug: 'pets', spec: GALAXY.spec },
           { slug: 'Tags!', spec: '' },
-          { slug: 'operations', spec: APIS[1].spec, sideBySide: 'yes', colour: 'blue' },
+          { slug: 'operations', spec: GALAXY.spec, sideBySide: 'yes', colour: 'blue' },
         ],
       }),
     );

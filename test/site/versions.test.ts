@@ -1,6 +1,7 @@
 // A description with three tagged versions in a temporary git repository, built into one portal
 // with `npm run build -- --version-tags`: the Changes page and its Atom feed, each operation's
 // history, and the earlier versions' pages side by side.
+import { defined } from '../helpers/defined.ts';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Browser, Page } from 'playwright-core';
@@ -31,11 +32,11 @@ function changesPage(html: string): { version: string; changes: { kind: string; 
     .split('<section class="changelog-version')
     .slice(1)
     .map((section) => ({
-      version: /data-version="([^"]+)"/.exec(section)![1],
+      version: /data-version="([^"]+)"/.exec(section)?.[1] ?? '',
       changes: [...section.matchAll(/data-kind="([^"]+)" data-level="([^"]+)"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => ({
-        kind: m[1],
-        level: m[2],
-        text: m[3].replace(/<[^>]+>/g, ''),
+        kind: m[1] ?? '',
+        level: m[2] ?? '',
+        text: (m[3] ?? '').replace(/<[^>]+>/g, ''),
       })),
       links: [...section.matchAll(/<h3[^>]*>(?:<a href="([^"]+)")?/g)].map((m) => m[1] ?? ''),
     }));
@@ -49,7 +50,8 @@ describe('a published changelog from git tags', () => {
   it('lists the versions newest first on the Changes page, breaking changes first, with their levels', () => {
     const versions = changesPage(read(out, 'changelog/index.html'));
     expect(versions.map((v) => v.version)).toEqual(['2.0.0', '1.1.0']);
-    const [latest, middle] = versions;
+    const latest = defined(versions[0], 'version 2.0.0');
+    const middle = defined(versions[1], 'version 1.1.0');
     // 2.0.0: Pet.id became a string (breaking, everywhere Pet is read or sent), getLegacyReport removed after its sunset (not breaking).
     expect(latest.changes[0]).toMatchObject({ kind: 'type-changed', level: 'breaking' });
     expect(latest.changes.at(-1)).toMatchObject({ kind: 'operation-removed-after-sunset', level: 'info' });
@@ -61,7 +63,9 @@ describe('a published changelog from git tags', () => {
   });
 
   it('links each change to its operation or schema page where that page still exists', () => {
-    const [latest, middle] = changesPage(read(out, 'changelog/index.html'));
+    const versions = changesPage(read(out, 'changelog/index.html'));
+    const latest = defined(versions[0], 'version 2.0.0');
+    const middle = defined(versions[1], 'version 1.1.0');
     expect(latest.links).toContain('/operations/get-pet/');
     expect(latest.links).toContain('/schemas/pet/');
     // getLegacyReport is gone: its group names it without a link.
@@ -91,8 +95,8 @@ describe('a published changelog from git tags', () => {
     ]);
     expect(entries.map((e) => e.updated)).toEqual(['2026-06-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z']);
     expect(new Set(entries.map((e) => e.id)).size).toBe(2);
-    expect(entries[0].content['#text']).toMatch(/BREAKING: Field "\[\]\.id" of the 200 response changed type from integer to string/);
-    expect(entries[1].content['#text']).toMatch(/Warning: GET \/legacy\/report is now deprecated/);
+    expect(entries[0]?.content['#text']).toMatch(/BREAKING: Field "\[\]\.id" of the 200 response changed type from integer to string/);
+    expect(entries[1]?.content['#text']).toMatch(/Warning: GET \/legacy\/report is now deprecated/);
   });
 
   it('shows "Added in" and "Deprecated in" on operation pages, linked to the version on the Changes page', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
   const html = await readFile(join(out, 'operations/get-pet-by-id/index.html'), 'utf8');
-  for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+  for (const [, src = ''] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
     if ((await readFile(join(out, src), 'utf8')).includes('data-try-it-data')) panelScript = src;
   }
 });

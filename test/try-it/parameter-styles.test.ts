@@ -34,7 +34,7 @@ function curlRequest(command: string, base: string): { target: string; headers: 
   const at = command.indexOf(base);
   expect(at, command).toBeGreaterThanOrEqual(0);
   const target = /^[^'"\s\\]+/.exec(command.slice(at + base.length))![0];
-  const headers = [...command.matchAll(/(?:-H|--header) '([^']+)'/g)].map((m) => m[1]).sort();
+  const headers = [...command.matchAll(/(?:-H|--header) '([^']+)'/g)].map((m) => m[1] ?? '').sort();
   return { target, headers };
 }
 

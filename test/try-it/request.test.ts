@@ -15,6 +15,7 @@ import { unsendableHeaders } from '../../site/src/scripts/try-it/send.ts';
 import type { ParamSpec, RequestInput } from '../../site/src/scripts/try-it/types.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { run, runShell } from '../helpers/processes.ts';
+import { defined } from '../helpers/defined.ts';
 
 /** A shell run to its end; past this it has hung. */
 const SHELL_TIMEOUT_MS = 30_000;
@@ -118,7 +119,7 @@ describe('headers a browser will not send', () => {
         }),
       );
       const { model } = await buildModel(spec, { lint: false });
-      const view = panelView(model.operations[0], model.servers, model.securitySchemes);
+      const view = panelView(defined(model.operations[0], 'the operation'), model.servers, model.securitySchemes);
       const curlOnly = view.params.header.filter((p) => p.curlOnly).map((p) => p.name);
       const request = buildRequest({
         method: 'get',

@@ -17,7 +17,7 @@ import { anchorPath, TMP, type DocName } from '../paths.ts';
 import { formatValue } from '../results.ts';
 import { gzipFile, listFiles } from '../sizes.ts';
 import { copySite, ensureSite, pageKind, SUBJECT } from '../sites.ts';
-import { serveFolder, type StaticServer } from '../static-server.ts';
+import { serveStatic, type StaticServer } from '../../serve-static.ts';
 
 const SECTION = 'browser';
 /** How long a page gets, after the network has gone quiet, before its heap is read. */
@@ -35,8 +35,9 @@ function medianOperationPage(root: string, tool: 'ours' | 'starlight-openapi'): 
     .filter((f) => pageKind(tool, f) === 'operation')
     .map((f) => ({ path: f.path, gzip: gzipFile(join(root, f.path)) }))
     .sort((a, b) => a.gzip - b.gzip);
-  if (!pages.length) throw new Error(`No operation pages in ${root}`);
-  return '/' + pages[(pages.length - 1) >> 1].path.replace(/index\.html$/, '');
+  const middle = pages[(pages.length - 1) >> 1];
+  if (!middle) throw new Error(`No operation pages in ${root}`);
+  return `/${middle.path.replace(/index\.html$/, '')}`;
 }
 
 /**
@@ -46,14 +47,14 @@ function medianOperationPage(root: string, tool: 'ours' | 'starlight-openapi'): 
  */
 async function sameOperationPage(oursRoot: string, oursPath: string, sloRoot: string): Promise<string | undefined> {
   try {
-    const md = readFileSync(join(oursRoot, oursPath.replace(/\/$/, '') + '.md'), 'utf8');
-    const m = /^`([A-Z]+) ([^`]+)`$/m.exec(md);
-    if (!m) return undefined;
+    const md = readFileSync(join(oursRoot, `${oursPath.replace(/\/$/, '')}.md`), 'utf8');
+    const [, method = '', path = ''] = /^`([A-Z]+) ([^`]+)`$/m.exec(md) ?? [];
+    if (!method) return undefined;
     const doc = JSON.parse(readFileSync(join(oursRoot, 'openapi.json'), 'utf8'));
-    const id: string | undefined = doc.paths?.[m[2]]?.[m[1].toLowerCase()]?.operationId;
+    const id: string | undefined = doc.paths?.[path]?.[method.toLowerCase()]?.operationId;
     if (!id) return undefined;
     const { slug } = (await import(pathToFileURL(anchorPath('github-slugger/index.js')).href)) as { slug(s: string): string };
-    for (const candidate of [`/api/operations/${slug(id)}/`, `/api/operations/${slug(id)}/${slug(m[1].toLowerCase())}/`]) {
+    for (const candidate of [`/api/operations/${slug(id)}/`, `/api/operations/${slug(id)}/${slug(method.toLowerCase())}/`]) {
       if (existsSync(join(sloRoot, candidate, 'index.html'))) return candidate;
     }
   } catch {
@@ -82,7 +83,7 @@ function watchTitle(): void {
   const check = () => {
     const h1 = document.querySelector('h1');
     const rect = h1?.getBoundingClientRect();
-    if (h1 && h1.textContent?.trim() && rect && rect.height > 0 && rect.top < innerHeight) w.__titleAt = performance.now();
+    if (h1?.textContent?.trim() && rect && rect.height > 0 && rect.top < innerHeight) w.__titleAt = performance.now();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -128,14 +129,12 @@ export async function runBrowser(ctx: Context): Promise<void> {
       const oursPath = medianOperationPage(oursRoot, 'ours');
       const sloRoot = await ensureSite('starlight-openapi', doc);
       const sloPath = (await sameOperationPage(oursRoot, oursPath, sloRoot)) ?? medianOperationPage(sloRoot, 'starlight-openapi');
-      const subjects: Subject[] = [
-        { subject: SUBJECT.ours, root: oursRoot, path: oursPath },
-        { subject: SUBJECT['starlight-openapi'], root: sloRoot, path: sloPath },
-      ];
+      const ours: Subject = { subject: SUBJECT.ours, root: oursRoot, path: oursPath };
+      const subjects: Subject[] = [ours, { subject: SUBJECT['starlight-openapi'], root: sloRoot, path: sloPath }];
       subjects.push({ subject: `${SUBJECT.redocly} (${redocVersion()})`, root: localRedoc(doc, await ensureSite('redocly', doc)), path: '/' });
       const urls = new Map<Subject, string>();
       for (const s of subjects) {
-        const server = await serveFolder(s.root);
+        const server = await serveStatic(s.root, { host: '127.0.0.1' });
         servers.push(server);
         urls.set(s, server.url + s.path);
       }
@@ -164,7 +163,7 @@ export async function runBrowser(ctx: Context): Promise<void> {
         format: (n) => formatValue(n, 'ms'),
         goal: '≤ 300 ms',
       });
-      await measurePositions(ctx, browser, doc, oursRoot, urls.get(subjects[0])!.replace(oursPath, ''), servers);
+      await measurePositions(ctx, browser, doc, oursRoot, urls.get(ours)!.replace(oursPath, ''), servers);
       results.note(
         `Page load (${doc}): ${subjects.map((s) => `${s.subject} ${s.path}`).join('; ')}` +
           (blocked.size ? `; requests off this machine were cut off: ${[...blocked].join(', ')}` : '') +
@@ -194,23 +193,23 @@ function operationsOf(oursRoot: string, doc: DocName): OperationRef[] {
     .filter((f) => f.endsWith('.md'))
     .sort()
     .flatMap((file) => {
-      const m = /^`([A-Z]+) ([^`]+)`$/m.exec(readFileSync(join(oursRoot, 'operations', file), 'utf8'));
-      if (!m) return [];
-      const raw = described.paths?.[m[2]]?.[m[1].toLowerCase()];
+      const [, method = '', path = ''] = /^`([A-Z]+) ([^`]+)`$/m.exec(readFileSync(join(oursRoot, 'operations', file), 'utf8')) ?? [];
+      if (!method) return [];
+      const raw = described.paths?.[path]?.[method.toLowerCase()];
       const responses = Object.values((raw?.responses ?? {}) as Record<string, { $ref?: string; content?: unknown }>).map((r) =>
         r.$ref ? described.components?.responses?.[r.$ref.split('/').pop() ?? ''] : r,
       );
       const answers = responses.some((r) => r?.content && Object.keys(r.content).length > 0);
-      return [{ method: m[1], path: m[2], operationId: raw?.operationId, tag: raw?.tags?.[0], answers, page: `/operations/${file.replace(/\.md$/, '')}/` }];
+      return [{ method, path, operationId: raw?.operationId, tag: raw?.tags?.[0], answers, page: `/operations/${file.replace(/\.md$/, '')}/` }];
     });
   if (doc !== 'github' || ops.length <= GITHUB_SAMPLE) return ops;
-  return Array.from({ length: GITHUB_SAMPLE }, (_, i) => ops[Math.floor((i * ops.length) / GITHUB_SAMPLE)]);
+  return Array.from({ length: GITHUB_SAMPLE }, (_, i) => ops[Math.floor((i * ops.length) / GITHUB_SAMPLE)]!); // index < ops.length
 }
 
 const POSITION_TOOLS = [
-  { key: 'scalar', subject: () => bundles()[0].subject.replace(' standalone', '') },
+  { key: 'scalar', subject: () => (bundles()[0]?.subject ?? '').replace(' standalone', '') },
   { key: 'redoc', subject: () => redocVersion() },
-  { key: 'elements', subject: () => bundles()[1].subject.replace(' web components + CSS', '') },
+  { key: 'elements', subject: () => (bundles()[1]?.subject ?? '').replace(' web components + CSS', '') },
 ] as const;
 
 /** Medians and counts for the progress log. */
@@ -241,7 +240,7 @@ function recordEdges(
   if (!phone && samples.length > 0) ctx.results.add(SECTION, doc, subject, `request sample top edge at ${viewport.name} (median)`, 'px', [median(samples)]);
   if (examples.length > 0) ctx.results.add(SECTION, doc, subject, `first response example top edge at ${viewport.name} (median)`, 'px', [median(examples)]);
   if (!phone) {
-    const both = edges.filter((e, i) => onFirstScreen(e, ops[i], viewport.height)).length;
+    const both = edges.filter((e, i) => ops[i] && onFirstScreen(e, ops[i], viewport.height)).length;
     ctx.results.add(SECTION, doc, subject, `operations with both on the first screen at ${viewport.name} (of ${edges.length})`, 'count', [both], 'higher');
   }
 }
@@ -251,11 +250,11 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
   const bundled = join(oursRoot, 'openapi.json');
   const urls: Record<string, string> = {};
   for (const tool of ['scalar', 'elements'] as const) {
-    const server = await serveFolder(referenceSite(tool, doc, bundled));
+    const server = await serveStatic(referenceSite(tool, doc, bundled), { host: '127.0.0.1' });
     servers.push(server);
     urls[tool] = `${server.url}/`;
   }
-  const redoc = await serveFolder(localRedoc(doc, await ensureSite('redocly', doc)));
+  const redoc = await serveStatic(localRedoc(doc, await ensureSite('redocly', doc)), { host: '127.0.0.1' });
   servers.push(redoc);
   urls.redoc = `${redoc.url}/`;
   for (const viewport of VIEWPORTS) {
@@ -263,7 +262,7 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
     const ours = await measureOurs(browser, oursBase, ops, viewport);
     recordEdges(ctx, doc, SUBJECT.ours, viewport, ours, ops);
     if (viewport.width === 1440) {
-      const off = ours.filter((e, i) => !onFirstScreen(e, ops[i], viewport.height)).length;
+      const off = ours.filter((e, i) => ops[i] && !onFirstScreen(e, ops[i], viewport.height)).length;
       ctx.results.target(
         SECTION,
         `request sample and first response example under 900 px at 1440×900 on every page measured (${doc}, ${ops.length} operations)`,
@@ -280,7 +279,7 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
     const theirs = doc === 'github' ? ops.filter((_, i) => i % GITHUB_REFERENCE_STEP === 0) : ops;
     for (const tool of POSITION_TOOLS) {
       ctx.log(`positions ${doc} at ${viewport.name}: ${tool.key}, ${theirs.length} operations`);
-      const measured = await measureTool(tool.key, browser, urls[tool.key], theirs, viewport).catch((error: Error) => ({
+      const measured = await measureTool(tool.key, browser, urls[tool.key] ?? '', theirs, viewport).catch((error: Error) => ({
         edges: [] as (Edges | undefined)[],
         failure: error.message.split('\n')[0],
       }));

@@ -14,7 +14,7 @@ import type { DocName } from '../paths.ts';
 const SECTION = 'mock';
 const WARMUP_SECONDS = 2;
 
-const LOADS: { label: string; probe: Probe }[] = [
+const LOADS: [{ label: string; probe: Probe }, { label: string; probe: Probe }, ...{ label: string; probe: Probe }[]] = [
   { label: 'GET /pets', probe: { method: 'GET', path: '/pets', headers: { authorization: 'Bearer bench-token' } } },
   {
     label: 'POST /pets',

@@ -310,7 +310,7 @@ async function prismReload(ctx: Context): Promise<void> {
       await sleep(500);
       for (let run = 1; run <= options.runs; run++) {
         const saved = performance.now();
-        writeFileSync(spec, readFileSync(spec, 'utf8') + `\n# edit ${run}\n`);
+        writeFileSync(spec, `${readFileSync(spec, 'utf8')}\n# edit ${run}\n`);
         // Prism notices after about 0.6 s; 3 s covers its reload.
         await sleep(3000);
         const lost = dropped(loops.sent, saved, performance.now());

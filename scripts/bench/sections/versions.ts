@@ -27,7 +27,7 @@ function taggedRepository(dir: string): string {
   const text = readFileSync(DOCS.ours.path, 'utf8');
   git(dir, 'init', '-q', '-b', 'main');
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
-    writeFileSync(entry, text.replace(/^(  version: ).*$/m, `$1${version}`));
+    writeFileSync(entry, text.replace(/^( {2}version: ).*$/m, `$1${version}`));
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', `Version ${version}`);
     git(dir, 'tag', `v${version}`);

@@ -29,12 +29,12 @@ function weighOperationPages(root: string, tool: 'ours' | 'starlight-openapi'): 
     .map((f) => ({ ...f, gzip: gzipFile(join(root, f.path)) }))
     .sort((a, b) => a.gzip - b.gzip);
   if (pages.length === 0) return undefined;
-  const middle = pages[(pages.length - 1) >> 1];
+  const middle = pages[(pages.length - 1) >> 1]!; // pages is not empty
   const { local, remote } = pageAssets(root, middle.path);
   return {
     pages: pages.length,
     medianHtml: median(pages.map((p) => p.gzip)),
-    largestHtml: pages[pages.length - 1].gzip,
+    largestHtml: pages.at(-1)!.gzip,
     medianRaw: median(pages.map((p) => p.bytes)),
     assets: local.reduce((n, f) => n + gzipFile(f), 0),
     remote,
@@ -81,7 +81,8 @@ export async function runWeight(ctx: Context): Promise<void> {
   }
   // The other single-page references load the same bundle whatever the document; listed once,
   // beside the largest document measured, for the ratio column.
-  const doc: DocName = docs.includes('github') ? 'github' : docs[docs.length - 1];
+  const doc: DocName | undefined = docs.includes('github') ? 'github' : docs.at(-1);
+  if (!doc) return;
   for (const bundle of bundles()) {
     results.add(SECTION, doc, bundle.subject, 'CSS + JS the page loads', 'bytes', [bundle.files.reduce((n, f) => n + gzipFile(f), 0)]);
   }

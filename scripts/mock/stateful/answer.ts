@@ -160,11 +160,11 @@ function reply(
   const declared = withBody ? media.first.headers : (response?.bare.headers ?? ['Vary', 'Origin']);
   const overridden = new Set(extra.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase()));
   const headers: string[] = [];
-  for (let i = 0; i < declared.length; i += 2) {
-    const lower = declared[i].toLowerCase();
+  for (let i = 0; i + 1 < declared.length; i += 2) {
+    const lower = declared[i]!.toLowerCase();
     if (REPLACED.has(lower) || overridden.has(lower)) continue;
     // A declared count of the records (`X-Total-Count`) tells the real one.
-    headers.push(declared[i], total !== undefined && lower.includes('total') ? String(total) : declared[i + 1]);
+    headers.push(declared[i]!, total !== undefined && lower.includes('total') ? String(total) : declared[i + 1]!);
   }
   const body = withBody ? Buffer.from(JSON.stringify(value)) : undefined;
   const all = ['Content-Type', withBody ? jsonType(media.type) : 'application/json', 'Content-Length', String(body?.length ?? 0), ...headers, ...extra];

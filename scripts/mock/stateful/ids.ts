@@ -19,8 +19,8 @@ export function highestId(records: Iterable<Rec>, field: string | undefined, key
 /** A version 4 UUID from 16 random bytes. */
 export function uuidFrom(bytes: Uint8Array): string {
   const b = Uint8Array.from(bytes.subarray(0, 16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
   const hex = Buffer.from(b).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

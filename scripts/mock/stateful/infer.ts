@@ -40,7 +40,7 @@ interface Candidate {
 }
 
 function pathParams(path: string): string[] {
-  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]);
+  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? '');
 }
 
 function unnamed(path: string): string {
@@ -213,7 +213,7 @@ function pascal(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 }
 
@@ -221,7 +221,7 @@ function groupName(cs: Candidate[], taken: Set<string>): string {
   const hinted = cs.find((c) => c.hint?.resource)?.hint?.resource;
   const fromRef = cs.find((c) => c.recordName)?.recordName;
   const segment =
-    cs[0].key
+    (cs[0]?.key ?? '')
       .split('/')
       .filter((s) => s && s !== '{}')
       .pop() ?? 'Resource';
@@ -253,7 +253,7 @@ export function inferResources(model: ApiModel): Inference {
     if (key.startsWith('resource:')) continue;
     const name = cs.find((c) => c.recordName)?.recordName;
     if (!name) continue;
-    const at = `${name}#${cs[0].scopeParams.length}`;
+    const at = `${name}#${cs[0]?.scopeParams.length ?? 0}`;
     const into = byRecord.get(at);
     if (into) {
       groups.get(into)!.push(...cs);

@@ -118,7 +118,7 @@ export function listBody(spec: ListSpec, result: Page, path: string, query: URLS
   const body = structuredClone(spec.template);
   let node: Rec = body;
   for (const key of spec.arrayPath.slice(0, -1)) node = (node[key] ??= {}) as Rec;
-  node[spec.arrayPath[spec.arrayPath.length - 1]] = result.items;
+  node[spec.arrayPath.at(-1)!] = result.items; // arrayPath is not empty (checked above)
   fill(body, spec, result, nextLink(path, query, spec, result), 0);
   return body;
 }

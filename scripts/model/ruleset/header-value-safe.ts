@@ -5,6 +5,7 @@
 import type { Oas3Rule, UserContext } from '@redocly/openapi-core';
 
 /** Control characters other than a horizontal tab, which header values may hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a header value must not hold
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const LIFECYCLE = ['x-sunset', 'x-deprecated-at', 'x-replaced-by'];
 

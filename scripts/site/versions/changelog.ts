@@ -33,6 +33,7 @@ export function buildChangelog(versions: DatedVersion[]): Changelog {
   for (let i = 1; i < versions.length; i++) {
     const before = versions[i - 1];
     const after = versions[i];
+    if (!before || !after) continue;
     // Sunsets are judged on the day the version was released: a removal after its announced sunset is not breaking.
     const changes = compareModels(before.model, after.model, { date: after.date.slice(0, 10) });
     entries.push({ version: after.version, previous: before.version, date: after.date, changes });

@@ -9,7 +9,7 @@ import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } fro
 import { runningPreview } from '../../../scripts/dev/channel.ts';
 import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
-const RESOLVED_ID = '\0' + VIRTUAL_ID;
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const CHANNEL = fileURLToPath(new URL('../../../scripts/dev/channel.ts', import.meta.url));
 
 /**
@@ -132,8 +132,8 @@ export function portalTitle(): string {
     const main = sources.length === 1 ? sources[0] : sources.find((s) => s.slug === '');
     if (!main) return 'API reference';
     // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
-    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(main.file, 64 * 1024));
-    const title = match ? (JSON.parse(match[1]) as string) : (JSON.parse(readFileSync(main.file, 'utf8')) as { info?: { title?: string } }).info?.title;
+    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(main.file, 64 * 1024))?.[1];
+    const title = match ? (JSON.parse(match) as string) : (JSON.parse(readFileSync(main.file, 'utf8')) as { info?: { title?: string } }).info?.title;
     return title || 'API reference';
   } catch {
     return 'API reference';

@@ -27,8 +27,8 @@ export interface ChangelogEntryView {
 /** `v-1-1-0` for `1.1.0`: a heading id for each version. */
 export const versionAnchor = (version: string): string => `v-${version.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
 
-function groupHref(doc: PortalDocument, change: ApiChange, removed: boolean): string | undefined {
-  if (removed) return undefined;
+function groupHref(doc: PortalDocument, change: ApiChange | undefined, removed: boolean): string | undefined {
+  if (removed || !change) return undefined;
   if (change.operation) {
     const op = (change.subject === 'webhook' ? doc.webhookBySlug : doc.operationBySlug).get(change.operation.slug);
     return op ? doc.urls.operation(op) : undefined;

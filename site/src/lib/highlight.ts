@@ -54,7 +54,7 @@ const GRAMMAR: Record<string, string> = {
   json: 'json',
 };
 
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -62,11 +62,11 @@ function write(tokens: (string | Prism.Token)[], inherited: string | undefined):
   let out = '';
   for (const token of tokens) {
     if (typeof token === 'string') {
-      out += inherited ? `<span class="hl-${inherited}">${escape(token)}</span>` : escape(token);
+      out += inherited ? `<span class="hl-${inherited}">${escapeHtml(token)}</span>` : escapeHtml(token);
       continue;
     }
     // An inner token without a colour of its own keeps its parent's (a string's interpolation does not).
-    const own = CLASS[token.type] ?? (token.alias ? CLASS[Array.isArray(token.alias) ? token.alias[0] : token.alias] : undefined);
+    const own = CLASS[token.type] ?? (token.alias ? CLASS[(Array.isArray(token.alias) ? token.alias[0] : token.alias) ?? ''] : undefined);
     const content = typeof token.content === 'string' ? [token.content] : Array.isArray(token.content) ? token.content : [token.content];
     out += write(content, own ?? inherited);
   }
@@ -76,7 +76,7 @@ function write(tokens: (string | Prism.Token)[], inherited: string | undefined):
 /** The code as HTML: text escaped, coloured tokens in `<span class="hl-x">`; plain escaped text for an unknown language. */
 export function highlight(code: string, lang: string): string {
   const grammar = Prism.languages[GRAMMAR[lang] ?? lang];
-  if (!grammar) return escape(code);
+  if (!grammar) return escapeHtml(code);
   return write(Prism.tokenize(code, grammar), undefined).replace(/<\/span><span class="hl-(\w)">/g, (match, cls, offset, all) => {
     // Two neighbours of one colour become one span: fewer bytes per page.
     const before = all.lastIndexOf('<span class="hl-', offset);

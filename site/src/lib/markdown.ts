@@ -117,7 +117,7 @@ function wrapTables(html: string): string {
   if (!html.includes('<table>')) return html;
   return html.replace(/<table>([\s\S]*?)<\/table>/g, (table, inner: string) => {
     const head = /<thead>([\s\S]*?)<\/thead>/.exec(inner)?.[1] ?? '';
-    const columns = [...head.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => htmlToText(m[1]).trim()).filter(Boolean);
+    const columns = [...head.matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => htmlToText(m[1] ?? '').trim()).filter(Boolean);
     const label = escapeAttribute(columns.length > 0 ? `Table: ${columns.join(', ')}` : 'Table');
     return `<div class="table-scroll" tabindex="0" role="region" aria-label="${label}">${table}</div>`;
   });
@@ -213,10 +213,7 @@ export function markdownToText(source: string | undefined, maxLength = 160): str
   const cached = textCache.get(key);
   if (cached !== undefined) return cached;
   // Only the opening paragraph is read: a description can run to pages.
-  const first = source
-    .trim()
-    .split(/\n\s*\n/, 1)[0]
-    .slice(0, maxLength * 4);
+  const first = (source.trim().split(/\n\s*\n/, 1)[0] ?? '').slice(0, maxLength * 4);
   const text = htmlToText(inlineMarked.parse(first) as string)
     .replace(/\s+/g, ' ')
     .trim();

@@ -100,6 +100,7 @@ export function diff(edit: (head: Doc) => void, options: CompareOptions = {}, ba
 /** The one change of `kind`; fails when there are none or several. */
 export function one(changes: ApiChanges, kind: ApiChange['kind'], where?: (c: ApiChange) => boolean): ApiChange {
   const found = changes.changes.filter((c) => c.kind === kind && (!where || where(c)));
-  if (found.length !== 1) throw new Error(`Expected one ${kind}, found ${found.length} in ${JSON.stringify(changes.changes, null, 1)}`);
-  return found[0];
+  const [only] = found;
+  if (!only || found.length !== 1) throw new Error(`Expected one ${kind}, found ${found.length} in ${JSON.stringify(changes.changes, null, 1)}`);
+  return only;
 }

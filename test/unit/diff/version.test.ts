@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiChanges } from '../../../scripts/diff/types.ts';
 import { diff, op, pets } from './documents.ts';
+import { defined } from '../../helpers/defined.ts';
 
 /** Compares Pets at `from` with a copy at `to`, changed by `edit`, with the version check on. */
 function bump(from: string, to: string, edit: (d: Record<string, any>) => void): ApiChanges {
@@ -49,14 +50,14 @@ describe('version bump', () => {
   });
 
   it('a breaking change with the version unchanged is the same error', () => {
-    const [c] = versionChanges(bump('1.4.0', '1.4.0', breakingEdit));
+    const c = defined(versionChanges(bump('1.4.0', '1.4.0', breakingEdit))[0], 'the version change');
     expect(c).toMatchObject({ kind: 'version-not-bumped', level: 'breaking' });
     expect(c.message).toBe('Breaking changes need a new major version, but info.version is still 1.4.0; make it 2.0.0.');
   });
 
   it('in 0.x a minor bump counts as major; a patch bump does not', () => {
     expect(versionChanges(bump('0.4.1', '0.5.0', breakingEdit))).toEqual([]);
-    const [c] = versionChanges(bump('0.4.1', '0.4.2', breakingEdit));
+    const c = defined(versionChanges(bump('0.4.1', '0.4.2', breakingEdit))[0], 'the version change');
     expect(c).toMatchObject({ kind: 'version-not-bumped', breaking: true });
     expect(c.message).toBe(
       'Breaking changes need a new major version (in 0.x a minor bump counts as major), but info.version went from 0.4.1 to 0.4.2; make it 0.5.0.',
@@ -83,7 +84,7 @@ describe('version bump', () => {
       },
     ]);
     expect(changes.summary.breaking).toBe(1);
-    expect(versionChanges(bump('1.4.0', 'v2', safeEdit))[0].message).toBe(
+    expect(versionChanges(bump('1.4.0', 'v2', safeEdit))[0]?.message).toBe(
       'The version bump from 1.4.0 to v2 could not be checked: "v2" is not a semantic version (MAJOR.MINOR.PATCH).',
     );
   });

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { inferResources } from '../../../scripts/mock/stateful/infer.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
+import { defined } from '../../helpers/defined.ts';
 
 function infer(yaml: string) {
   return inferResources(normalizeDocument(parse(yaml)));
@@ -63,28 +64,28 @@ describe('resources', () => {
   it('join an item path that is not under its collection by the record schema they share', () => {
     const { resources } = infer(PETS);
     expect(resources).toHaveLength(1);
-    const [pet] = resources;
+    const pet = defined(resources[0], 'the Pet resource');
     expect(pet.name).toBe('Pet');
     expect(roles(pet)).toEqual(['list get /pets', 'create post /pets', 'read get /pets/records/{petId}', 'delete delete /pets/records/{petId}']);
     expect(pet.itemPath).toBe('/pets/records/{petId}');
   });
 
   it('take the id field, its kind, defaults and server fields from the record schema', () => {
-    const [pet] = infer(PETS).resources;
+    const pet = defined(infer(PETS).resources[0], 'the Pet resource');
     expect(pet.id).toEqual({ field: 'id', kind: 'integer' });
     expect(pet.defaults).toEqual({ status: 'available' });
     expect(pet.readOnly.map((r) => r.field)).toEqual(['createdAt']);
   });
 
   it('start from the examples of every operation, one record per id', () => {
-    expect(infer(PETS).resources[0].initial).toEqual([
+    expect(infer(PETS).resources[0]?.initial).toEqual([
       { id: 7, name: 'Rex', status: 'sold' },
       { id: 9, name: 'Kit', status: 'available' },
     ]);
   });
 
   it('filter by the query parameters that name a field, and page by limit and offset', () => {
-    const list = infer(PETS).resources[0].operations[0].list!;
+    const list = defined(infer(PETS).resources[0]?.operations[0]?.list, 'the list operation');
     expect(list.filters).toEqual([
       { param: 'status', field: 'status', many: false, commaSeparated: false },
       { param: 'tags', field: 'tags', many: true, commaSeparated: true },
@@ -114,16 +115,16 @@ paths:
         '200': {description: ok, content: {application/json: {schema: {type: object, properties: {${props}}}}}}
 `;
   it('is the field named like the path parameter', () => {
-    expect(infer(doc('sku', 'sku: {type: string}, id: {type: integer}')).resources[0].id).toEqual({ field: 'sku', kind: 'string' });
+    expect(infer(doc('sku', 'sku: {type: string}, id: {type: integer}')).resources[0]?.id).toEqual({ field: 'sku', kind: 'string' });
   });
   it('else `id`', () => {
-    expect(infer(doc('thingId', 'id: {type: string, format: uuid}, name: {type: string}')).resources[0].id).toEqual({ field: 'id', kind: 'uuid' });
+    expect(infer(doc('thingId', 'id: {type: string, format: uuid}, name: {type: string}')).resources[0]?.id).toEqual({ field: 'id', kind: 'uuid' });
   });
   it('else the field named like the parameter in another case', () => {
-    expect(infer(doc('thing_id', 'thingId: {type: integer}')).resources[0].id).toEqual({ field: 'thingId', kind: 'integer' });
+    expect(infer(doc('thing_id', 'thingId: {type: integer}')).resources[0]?.id).toEqual({ field: 'thingId', kind: 'integer' });
   });
   it('else none: the id lives in the path, of the parameter’s type', () => {
-    expect(infer(doc('code', 'label: {type: string}', '{type: string, format: uuid}')).resources[0].id).toEqual({ field: undefined, kind: 'uuid' });
+    expect(infer(doc('code', 'label: {type: string}', '{type: string, format: uuid}')).resources[0]?.id).toEqual({ field: undefined, kind: 'uuid' });
   });
 });
 
@@ -149,8 +150,8 @@ components:
   it('makes an operation part of a resource the paths do not show', () => {
     const { resources, problems } = infer(doc('x-mock-resource: {resource: Note, role: read, idParam: noteId}'));
     expect(problems).toEqual([]);
-    expect(roles(resources[0])).toEqual(['list get /notes', 'read get /notes/{noteId}/full']);
-    expect(resources[0].operations[0].list!.arrayPath).toEqual(['data']);
+    expect(roles(defined(resources[0], 'the Note resource'))).toEqual(['list get /notes', 'read get /notes/{noteId}/full']);
+    expect(resources[0]?.operations[0]?.list?.arrayPath).toEqual(['data']);
   });
 
   it('leaves an operation out with false', () => {

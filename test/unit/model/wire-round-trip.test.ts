@@ -25,6 +25,7 @@ import {
 } from '../../../scripts/model/wire.ts';
 import { panelView } from '../../../site/src/components/try-it/panel-model.ts';
 import { buildRequest } from '../../../site/src/scripts/try-it/request.ts';
+import { defined } from '../../helpers/defined.ts';
 
 interface Combination {
   in: ParameterLocation;
@@ -69,7 +70,7 @@ function text(c: Combination, role: 'item' | 'key' | 'value'): fc.Arbitrary<stri
   return any;
 }
 
-function valueOf(c: Combination): fc.Arbitrary<WireValue> {
+function arbitraryValue(c: Combination): fc.Arbitrary<WireValue> {
   if (c.shape === 'array') return fc.array(text(c, 'item'), { minLength: 1, maxLength: 4 });
   if (c.shape === 'object') return fc.dictionary(text(c, 'key'), text(c, 'value'), { minKeys: 1, maxKeys: 4 });
   return text(c, c.in === 'query' || c.in === 'cookie' || c.in === 'header' ? 'value' : 'item');
@@ -95,7 +96,7 @@ describe('the wire rule, both ways (model/wire.ts)', () => {
     it(`reads back what it writes: ${label(c)}`, () => {
       const p: WireParameter = { name: 'color', ...c };
       fc.assert(
-        fc.property(valueOf(c), (value) => {
+        fc.property(arbitraryValue(c), (value) => {
           expect(plain(roundTrip(p, value))).toEqual(value);
         }),
       );
@@ -166,7 +167,7 @@ function typable(c: Combination): fc.Arbitrary<WireValue> {
   // A path segment of `.` or `..` (or a label value whose encoded dot makes one) is dropped by every URL parser.
   const segment = item.filter((s) => s !== '.' && s !== '..');
   if (c.shape === 'array') return fc.array(c.in === 'path' ? segment : item, { minLength: 1, maxLength: 4 });
-  if (c.shape === 'object') return valueOf(c);
+  if (c.shape === 'object') return arbitraryValue(c);
   return c.in === 'path' ? segment : item;
 }
 
@@ -175,14 +176,14 @@ describe('from the try-it panel to the mock', () => {
     it(`the mock reads what the panel sends: ${label(c)}`, () => {
       const document = documentWith(c);
       const model = normalizeDocument(document);
-      const op = model.operations[0];
+      const op = defined(model.operations[0], 'the operation');
       const view = panelView(op, model.servers, model.securitySchemes, 'http://mock.test');
       const spec = readRequestSpec(document, op);
       const router = new Router<string>();
       router.add(op.path, op.method, op.slug);
       fc.assert(
         fc.property(typable(c), (value) => {
-          const request = buildRequest({ ...view.input, params: [{ spec: view.data.params[0], value: typed(value) }] });
+          const request = buildRequest({ ...view.input, params: [{ spec: defined(view.data.params[0], 'the parameter'), value: typed(value) }] });
           // The target as a client sends it: after its URL parser.
           const url = new URL(request.url);
           const match = router.match(url.pathname);

@@ -3,8 +3,8 @@
 const cache = new Map<string, string>();
 
 interface Translator {
-  (key: string): string;
-  all(): Record<string, string>;
+  (key: 'search.label'): string;
+  all(): Record<string, unknown>;
 }
 
 export function translationsFor(t: Translator, lang: string): string {

@@ -311,7 +311,7 @@ function firstSentence(markdown: string | undefined): string {
   // Through the portal's Markdown reader: code spans keep their text (`<API_KEY>`, `snake_case`).
   const text = markdownToText(markdown, 400);
   const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
-  return sentence.length > 90 ? sentence.slice(0, 89).trimEnd() + '…' : sentence;
+  return sentence.length > 90 ? `${sentence.slice(0, 89).trimEnd()}…` : sentence;
 }
 
 /** Two schemes of one kind would give two fields one label; the scheme's name tells them apart. */
@@ -417,7 +417,7 @@ export function panelView(
     body: bodySpec,
     schemes: schemes.map((s) => s.spec),
     alternatives,
-    servers: serverViews.map((server, index) => ({ url: server.url, variables: Object.keys(serverList[index].variables) })),
+    servers: serverList.map((server, index) => ({ url: serverViews[index]?.url ?? '', variables: Object.keys(server.variables) })),
   };
 
   // The command the panel would send as first rendered, so it is there even without the script.

@@ -62,6 +62,7 @@ export class PortalTabs extends HTMLElement {
         if (next === undefined) return;
         event.preventDefault();
         const target = tabs[(next + tabs.length) % tabs.length];
+        if (!target) return;
         this.select(target, true);
         target.focus();
       });

@@ -22,7 +22,7 @@ type Named = Blob & { name: string };
 
 function panel(root: HTMLElement, data: PanelData): void {
   const form = root.querySelector<HTMLFormElement>('[data-try-it-form]')!;
-  const $ = <T extends HTMLElement = HTMLInputElement>(id: string) => root.querySelector<T>('#' + id);
+  const $ = <T extends HTMLElement = HTMLInputElement>(id: string) => root.querySelector<T>(`#${id}`);
   const targetSelect = $<HTMLSelectElement>('try-it-target')!;
   const mockInput = $('try-it-mock-url')!;
   const customInput = $('try-it-custom-url')!;
@@ -83,6 +83,7 @@ function panel(root: HTMLElement, data: PanelData): void {
     const parts: BodyPart[] = [];
     for (const control of box.querySelectorAll<Control>('[data-field-index]')) {
       const field = media.fields[Number(control.dataset.fieldIndex)];
+      if (!field) continue;
       if (control instanceof HTMLInputElement && control.type === 'file') {
         for (const file of files(control)) parts.push({ name: field.name, file });
       } else if (control.value !== '' || field.required) {
@@ -191,7 +192,7 @@ function panel(root: HTMLElement, data: PanelData): void {
       if (!control) return;
       if (control instanceof HTMLInputElement && control.validity.badInput) {
         problems.push({ message: `${spec.name} must be a number.`, field: control });
-      } else if (spec.required && request.params[index].value === '') {
+      } else if (spec.required && request.params[index]?.value === '') {
         problems.push({ message: `${spec.name} is required.`, field: control });
       }
     });
@@ -213,6 +214,7 @@ function panel(root: HTMLElement, data: PanelData): void {
     if (media && box && (media.kind === 'form' || media.kind === 'multipart')) {
       for (const control of box.querySelectorAll<Control>('[data-field-index]')) {
         const field = media.fields[Number(control.dataset.fieldIndex)];
+        if (!field) continue;
         const empty = control instanceof HTMLInputElement && control.type === 'file' ? !control.files?.length : control.value === '';
         if (field.required && empty) problems.push({ message: `${field.name} is required.`, field: control });
       }
@@ -223,7 +225,7 @@ function panel(root: HTMLElement, data: PanelData): void {
     // A header fetch would refuse fails the whole request: said here, before anything is sent.
     for (const [name, value] of buildRequest(request).headers) {
       const problem = browserSends(name) ? headerValueProblem(name, value) : undefined;
-      if (problem) problems.push({ message: `${problem[0].toUpperCase()}${problem.slice(1)}.`, field: headerField(name), blocking: true });
+      if (problem) problems.push({ message: `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`, field: headerField(name), blocking: true });
     }
     return problems;
   }

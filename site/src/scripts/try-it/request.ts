@@ -40,7 +40,7 @@ function typed(spec: ParamSpec, value: string): [WireParameter, WireValue] {
 
 /** Joins a server URL and a path template without doubling or losing the slash. */
 export function joinUrl(base: string, path: string): string {
-  return base.replace(/\/+$/, '') + (path.startsWith('/') ? path : '/' + path);
+  return base.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`);
 }
 
 export function formEncode(parts: { name: string; value?: string }[]): string {

@@ -42,7 +42,7 @@ function deprecationNote(headers: [string, string][]): HTMLElement[] {
 }
 
 export function summary(outcome: Outcome): string {
-  return `${outcome.status} ${statusText(outcome.status, outcome.statusText)}`.trim() + ` in ${outcome.ms} ms`;
+  return `${`${outcome.status} ${statusText(outcome.status, outcome.statusText)}`.trim()} in ${outcome.ms} ms`;
 }
 
 export function renderOutcome(target: HTMLElement, outcome: Outcome, method: string, url: string): void {

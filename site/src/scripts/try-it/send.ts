@@ -148,7 +148,7 @@ export async function explainFailure(url: string, error: unknown, mock: boolean)
   // "nobody there" apart from "the answer was withheld by CORS".
   let answered = false;
   try {
-    await fetch(origin + '/', { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    await fetch(`${origin}/`, { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(5000) });
     answered = true;
   } catch {
     answered = false;

@@ -22,31 +22,31 @@ export function writeSession(key: string, value: string): void {
 }
 
 export function remembered(): boolean {
-  return safe(() => localStorage.getItem(scope() + 'remember') === '1', false);
+  return safe(() => localStorage.getItem(`${scope()}remember`) === '1', false);
 }
 
 /** A secret: the tab's copy first, then the device's when the reader chose to remember. */
 export function readSecret(key: string): string {
-  return readSession('auth:' + key) ?? (remembered() ? safe(() => localStorage.getItem(scope() + 'auth:' + key), null) : null) ?? '';
+  return readSession(`auth:${key}`) ?? (remembered() ? safe(() => localStorage.getItem(`${scope()}auth:${key}`), null) : null) ?? '';
 }
 
 export function writeSecret(key: string, value: string, remember: boolean): void {
-  writeSession('auth:' + key, value);
+  writeSession(`auth:${key}`, value);
   safe(() => {
-    const full = scope() + 'auth:' + key;
+    const full = `${scope()}auth:${key}`;
     if (remember && value !== '') localStorage.setItem(full, value);
     else localStorage.removeItem(full);
   }, undefined);
 }
 
 export function setRemember(remember: boolean): void {
-  safe(() => (remember ? localStorage.setItem(scope() + 'remember', '1') : localStorage.removeItem(scope() + 'remember')), undefined);
+  safe(() => (remember ? localStorage.setItem(`${scope()}remember`, '1') : localStorage.removeItem(`${scope()}remember`)), undefined);
 }
 
 /** Forgets every secret kept on the device (when Remember is unticked). */
 export function forgetDevice(): void {
   safe(() => {
-    const prefix = scope() + 'auth:';
+    const prefix = `${scope()}auth:`;
     for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
   }, undefined);
 }

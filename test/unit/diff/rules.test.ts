@@ -1,0 +1,92 @@
+// The diff's rules on inline documents: each change judged by the way data flows (what a client
+// sends, what it reads), a style change judged by the bytes on the wire, and a renamed path
+// parameter not taken for a removal.
+import { describe, expect, it } from 'vitest';
+import { diff, type Doc, op, pets } from './documents.ts';
+
+const petSchema = (d: Doc): Doc => d.components.schemas.Pet;
+const kinds = (changes: ReturnType<typeof diff>) => changes.changes.map((c) => `${c.level} ${c.kind}`);
+
+describe('the diff judges a schema change by direction', () => {
+  it('a field removed from a response schema breaks the clients that read it', () => {
+    const changes = diff((d) => {
+      delete petSchema(d).properties.tag;
+    });
+    expect(kinds(changes)).toContain('breaking property-removed');
+  });
+
+  it('a new value in a response enum warns readers; the same value in a request enum only widens what is accepted', () => {
+    const base = pets();
+    petSchema(base).properties.kind = { type: 'string', enum: ['cat', 'dog'] };
+    op(base, '/labs/match', 'post').requestBody = {
+      content: { 'application/json': { schema: { type: 'object', properties: { kind: { type: 'string', enum: ['cat', 'dog'] } } } } },
+    };
+    const changes = diff(
+      (d) => {
+        petSchema(d).properties.kind.enum.push('owl');
+        op(d, '/labs/match', 'post').requestBody.content['application/json'].schema.properties.kind.enum.push('owl');
+      },
+      {},
+      base,
+    );
+    const added = changes.changes.filter((c) => c.kind === 'enum-value-added');
+    expect(added.some((c) => c.operation?.operationId === 'getPet' && c.level === 'warning')).toBe(true);
+    expect(added.some((c) => c.operation?.operationId === 'matchPets' && c.level === 'info')).toBe(true);
+  });
+
+  it('a request property made required breaks senders; a response property made optional breaks readers', () => {
+    const base = pets();
+    op(base, '/pets', 'get').requestBody = {
+      content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string' } } } } },
+    };
+    const changes = diff(
+      (d) => {
+        op(d, '/pets', 'get').requestBody.content['application/json'].schema.required = ['note'];
+        petSchema(d).required = ['id'];
+      },
+      {},
+      base,
+    );
+    expect(kinds(changes)).toContain('breaking property-became-required');
+    expect(changes.changes.find((c) => c.kind === 'property-became-optional')?.level).toBe('breaking');
+  });
+});
+
+describe('parameters', () => {
+  it('a style that writes the same bytes is no change; one that writes others breaks', () => {
+    const base = pets();
+    op(base, '/pets', 'get').parameters.push({ name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' } } });
+    const same = diff(
+      (d) => {
+        Object.assign(op(d, '/pets', 'get').parameters[1], { style: 'form', explode: true });
+      },
+      {},
+      base,
+    );
+    expect(same.changes.filter((c) => c.kind === 'parameter-style-changed')).toEqual([]);
+    const other = diff(
+      (d) => {
+        Object.assign(op(d, '/pets', 'get').parameters[1], { style: 'pipeDelimited', explode: false });
+      },
+      {},
+      base,
+    );
+    expect(kinds(other)).toContain('breaking parameter-style-changed');
+  });
+
+  it('a renamed path parameter is a rename, not a removal and an addition', () => {
+    const changes = diff((d) => {
+      d.paths['/pets/{id}'] = d.paths['/pets/{petId}'];
+      delete d.paths['/pets/{petId}'];
+      for (const method of ['get', 'delete']) d.paths['/pets/{id}'][method].parameters[0].name = 'id';
+    });
+    expect(kinds(changes)).toEqual(['info path-parameter-renamed', 'info path-parameter-renamed']);
+  });
+
+  it('an optional query parameter made required breaks requests that leave it out', () => {
+    const changes = diff((d) => {
+      op(d, '/pets', 'get').parameters[0].required = true;
+    });
+    expect(kinds(changes)).toContain('breaking parameter-became-required');
+  });
+});

@@ -1,0 +1,70 @@
+// The wire's view of a schema on its own: references followed, `allOf` members merged into one node.
+import { describe, expect, it } from 'vitest';
+import { mergeSchema, resolveRef, type SchemaLookup } from '../../../scripts/model/schema-merge.ts';
+import type { SchemaNode } from '../../../scripts/model/types.ts';
+
+const lookup = (schemas: Record<string, SchemaNode>): SchemaLookup =>
+  new Map(Object.entries(schemas).map(([name, schema]) => [name, { name, schema } as never]));
+
+describe('mergeSchema', () => {
+  const schemas = lookup({
+    NewPet: {
+      type: ['object'],
+      properties: [
+        { name: 'name', required: true, schema: { type: ['string'] } },
+        { name: 'tag', required: false, schema: { type: ['string'] } },
+      ],
+    },
+    Pet: {
+      allOf: [{ ref: 'NewPet' }, { type: ['object'], properties: [{ name: 'id', required: true, schema: { type: ['integer'], readOnly: true } }] }],
+    },
+    Loop: { allOf: [{ ref: 'Loop' }, { description: 'itself' }] },
+  });
+
+  it('adds up the fields of every member, in order, with no ref or allOf left', () => {
+    const merged = mergeSchema({ ref: 'Pet' }, schemas);
+    expect(merged.ref).toBeUndefined();
+    expect(merged.allOf).toBeUndefined();
+    expect(merged.type).toEqual(['object']);
+    expect(merged.properties?.map((p) => [p.name, p.required])).toEqual([
+      ['name', true],
+      ['tag', false],
+      ['id', true],
+    ]);
+  });
+
+  it('makes a field required when any member requires it', () => {
+    const merged = mergeSchema({ allOf: [{ ref: 'NewPet' }, { properties: [{ name: 'tag', required: true, schema: {} }] }] }, schemas);
+    expect(merged.properties?.find((p) => p.name === 'tag')?.required).toBe(true);
+  });
+
+  it('lets the first member that sets a keyword win, and holds a flag any member sets', () => {
+    const merged = mergeSchema(
+      {
+        description: 'own',
+        allOf: [
+          { description: 'member', format: 'int64' },
+          { format: 'int32', nullable: true },
+        ],
+      },
+      schemas,
+    );
+    expect(merged.description).toBe('own');
+    expect(merged.format).toBe('int64');
+    expect(merged.nullable).toBe(true);
+  });
+
+  it('stops at a reference met a second time', () => {
+    expect(mergeSchema({ ref: 'Loop' }, schemas)).toEqual({ description: 'itself' });
+  });
+});
+
+describe('resolveRef', () => {
+  it('follows a chain of references, and gives up on an unknown name or a loop', () => {
+    const schemas = lookup({ A: { ref: 'B' }, B: { type: ['string'] }, X: { ref: 'Y' }, Y: { ref: 'X' } });
+    expect(resolveRef({ ref: 'A' }, schemas)).toEqual({ type: ['string'] });
+    expect(resolveRef({ ref: 'Missing' }, schemas)).toBeUndefined();
+    expect(resolveRef({ ref: 'X' }, schemas)).toBeUndefined();
+    expect(resolveRef({ type: ['integer'] }, schemas)).toEqual({ type: ['integer'] });
+  });
+});
