@@ -355,6 +355,8 @@ describe('in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toContain('pagefind-ui__search-input');
     // Parameter and field names are indexed: a field of a body finds its operations.
     await input.fill('categoryId');
+    // The previous search's results stay until this one is answered: its message names the new term.
+    await page.locator('#starlight__search .pagefind-ui__message', { hasText: 'categoryId' }).waitFor({ timeout: 15_000 });
     await links.first().waitFor({ state: 'visible', timeout: 15_000 });
     expect((await links.allTextContents()).some((t) => /^(GET|POST|PUT|PATCH|DELETE) \//.test(t))).toBe(true);
     await page.context().close();
