@@ -1,9 +1,17 @@
-// A schema node as the wire sees it: component references followed and `allOf`
-// members merged into one node. The try-it panel (which fields to show) and the
-// change report (what a client may send or read) both need this view.
-// Hand-written: the model keeps references by name, which merging libraries for
-// raw JSON Schema do not read.
+// `allOf` merged, one module with two named policies over the same rules (references followed
+// by name with a loop guard; fields adding up by name, required if any part requires them):
+// - `wire` (mergeSchema): everything merged into one node as a client sends or reads it, the
+//   first keyword a part sets winning. The try-it panel, the mock's inference and error shapes,
+//   the XML examples and the change report read this view.
+// - `display` (mergeObjects): only an allOf made entirely of objects (inheritance: "a Pet is a
+//   NewPet plus an id") becomes one object, keeping the names of the components it combines;
+//   anything else is shown part by part, so a reader still sees alternatives and constraints.
+// Hand-written: the model keeps references by name, which merging libraries for raw JSON
+// Schema do not read.
 import type { SchemaEntry, SchemaNode, SchemaProperty } from './types.ts';
+
+/** Which view of an `allOf` a reader wants: the wire's one node, or the reference page's objects. */
+export type MergePolicy = 'wire' | 'display';
 
 /** Component schemas by name, as `doc.schemaByName` in the site holds them. */
 export type SchemaLookup = ReadonlyMap<string, SchemaEntry>;
@@ -61,9 +69,81 @@ function mergeInto(merged: SchemaNode, node: SchemaNode, schemas: SchemaLookup, 
   for (const member of node.allOf ?? []) mergeInto(merged, member, schemas, seen);
 }
 
+/** Adds a field by name; one named twice must satisfy both, so it is required if either part requires it. */
 function addProperty(into: SchemaProperty[], property: SchemaProperty): void {
   const index = into.findIndex((p) => p.name === property.name);
   const known = into[index];
   if (!known) into.push({ ...property });
   else if (property.required && !known.required) into[index] = { ...known, required: true };
+}
+
+/** The `display` policy's result: one object and where its fields come from. */
+export interface MergedObject {
+  node: SchemaNode;
+  /** The component schemas the object combines, by name, in order. */
+  bases: string[];
+  /** Whether fields of its own (inline members or properties beside `allOf`) are added to them. */
+  own: boolean;
+}
+
+/** How far references inside references are followed by the `display` policy (each one is a named component). */
+const MAX_DISPLAY_DEPTH = 4;
+
+/**
+ * The `display` policy: the single object an `allOf` of objects stands for, or undefined when
+ * its members are not all objects (alternatives inside, another type, a reference loop or a
+ * chain deeper than a reader follows), in which case it is shown part by part.
+ */
+export function mergeObjects(node: SchemaNode, schemas: SchemaLookup): MergedObject | undefined {
+  return mergeObjectsFrom(node, schemas, new Set(), 0);
+}
+
+function mergeObjectsFrom(node: SchemaNode, schemas: SchemaLookup, seen: Set<string>, depth: number): MergedObject | undefined {
+  if (!node.allOf || node.allOf.length === 0 || node.oneOf || node.anyOf || node.not || node.items) return undefined;
+  if (node.type?.length && !node.type.includes('object')) return undefined;
+  if (isDescribedRef(node)) return undefined;
+  const properties: SchemaProperty[] = [];
+  const add = (list: SchemaProperty[] | undefined) => {
+    for (const p of list ?? []) addProperty(properties, p);
+  };
+  const bases: string[] = [];
+  let own = (node.properties?.length ?? 0) > 0;
+  let additionalProperties = node.additionalProperties;
+  for (const part of node.allOf) {
+    let member = part;
+    if (part.ref) {
+      if (seen.has(part.ref) || depth >= MAX_DISPLAY_DEPTH) return undefined;
+      const target = schemas.get(part.ref)?.schema;
+      if (!target || target.circular) return undefined;
+      member = target;
+      bases.push(part.ref);
+    }
+    if (!isObjectPart(member)) return undefined;
+    if (member.allOf) {
+      const inner = mergeObjectsFrom(member, schemas, part.ref ? new Set([...seen, part.ref]) : seen, depth + 1);
+      if (!inner) return undefined;
+      add(inner.node.properties);
+      if (!part.ref) bases.push(...inner.bases);
+      if (!part.ref && inner.own) own = true;
+    } else {
+      add(member.properties);
+      if (!part.ref && (member.properties?.length ?? 0) > 0) own = true;
+    }
+    if (member.additionalProperties === false) additionalProperties = false;
+  }
+  add(node.properties);
+  const { allOf: _parts, ...rest } = node;
+  return { node: { ...rest, type: ['object'], properties, ...(additionalProperties !== undefined ? { additionalProperties } : {}) }, bases, own };
+}
+
+/** `{ allOf: [ { $ref } ], description, default }`: the usual way to describe a reference, read as that reference. */
+export function isDescribedRef(node: SchemaNode): boolean {
+  const only = node.allOf?.length === 1 ? node.allOf[0] : undefined;
+  return Boolean(only?.ref) && !node.properties && !node.oneOf && !node.anyOf && !node.not && !node.items && !(node.type?.length ?? 0);
+}
+
+/** A member that only adds fields or requirements to an object (no alternatives, no other type). */
+function isObjectPart(node: SchemaNode): boolean {
+  if (node.oneOf || node.anyOf || node.not || node.items || node.enum || node.const !== undefined) return false;
+  return !node.type?.length || node.type.includes('object');
 }

@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import type { StaticServer } from '../../scripts/serve-static.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, startScript, stop, type Running } from '../helpers/processes.ts';
-import { openPanel } from '../try-it/helpers.ts';
-import { buildSite, listFiles, read, removeTempDirs, runSiteScript, tempDir } from './helpers.ts';
+import { openPanel, send } from '../try-it/helpers.ts';
+import { buildSite, listFiles, read, removeTempDirs, runSiteScript, type ServedSite, serveSite, tempDir } from './helpers.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
 const SITE = 'https://example.org/docs/';
@@ -24,6 +23,7 @@ let out: string;
 let mock: MockServer | undefined;
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
+let served: ServedSite | undefined;
 const started: Running[] = [];
 
 beforeAll(async () => {
@@ -31,16 +31,12 @@ beforeAll(async () => {
   out = join(tempDir('base-path'), 'site');
   // The try-it panels point at this mock (as `npm start` does), so the panel can be used under /docs/.
   await buildSite(SPEC, out, ['--site', SITE], { PORTAL_MOCK_URL: mock.url });
-  server = await serveStatic(out, { host: '127.0.0.1', port: 0, base: BASE });
-  browser = await launchBrowser();
+  served = await serveSite(out, { base: BASE });
+  ({ server, browser } = served);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  if (server) {
-    await server.close();
-    expect(await refused(server.port)).toBe(true);
-  }
+  await served?.close();
   if (mock) {
     await mock.close();
     expect(await refused(mock.port)).toBe(true);
@@ -176,12 +172,7 @@ describe('a portal built with --site https://example.org/docs/', () => {
     await openPanel(page);
     expect(await page.getByLabel('Mock server address').inputValue()).toBe(mock!.url);
     await page.getByLabel('API key (Bearer token)').fill('base-key');
-    await page.locator('#try-it-send').click();
-    await page
-      .locator('#try-it-status')
-      .filter({ hasText: /Response:|Could not/ })
-      .waitFor();
-    expect(await page.locator('#try-it-status').textContent()).toMatch(/^Response: 200 OK in \d+ ms\.$/);
+    expect(await send(page)).toMatch(/^Response: 200 OK in \d+ ms\.$/);
     expect(JSON.parse((await page.locator('#try-it-response-body').textContent()) ?? '')).toMatchObject({ id: 42 });
     // The copy button fetches the page's Markdown twin from under the base.
     const markdown = await page.evaluate(

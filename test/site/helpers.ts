@@ -108,7 +108,12 @@ export interface ServedSite {
 export async function serveBuiltSite(name: string, spec: string, extra: string[] = []): Promise<ServedSite> {
   const out = join(tempDir(name), 'site');
   await buildSite(spec, out, extra);
-  const server = await serveStatic(out, { host: '127.0.0.1', port: 0 });
+  return serveSite(out);
+}
+
+/** Serves a built portal on 127.0.0.1 (under `base` when it was built for one) and opens Chromium. */
+export async function serveSite(out: string, options: { base?: string } = {}): Promise<ServedSite> {
+  const server = await serveStatic(out, { host: '127.0.0.1', port: 0, ...(options.base ? { base: options.base } : {}) });
   let browser: Browser;
   try {
     browser = await launchBrowser();

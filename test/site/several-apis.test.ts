@@ -3,14 +3,10 @@
 // with mistakes refused before anything is built, each mistake named.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { launchBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { refused } from '../helpers/ports.ts';
 import { searchResults } from './search-results.ts';
-import { exists, pageFolders, read, removeTempDirs, runSiteScript, sidebarOf, tempDir } from './helpers.ts';
+import { exists, pageFolders, read, removeTempDirs, runSiteScript, type ServedSite, serveSite, sidebarOf, tempDir } from './helpers.ts';
 
 const PETSTORE = { slug: 'petstore', spec: join(ROOT, 'openapi/openapi.yaml') };
 const GALAXY = { slug: 'galaxy', spec: join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json') };
@@ -59,23 +55,17 @@ describe('two APIs from one command', () => {
 });
 
 describe('search in each API, in Chromium', () => {
-  let server: StaticServer;
-  let browser: Browser;
+  let served: ServedSite;
 
   beforeAll(async () => {
-    server = await serveStatic(out, { host: '127.0.0.1', port: 0 });
-    browser = await launchBrowser();
+    served = await serveSite(out);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      await server.close();
-      expect(await refused(server.port)).toBe(true);
-    }
+    await served?.close();
   });
 
-  const search = (path: string, term: string) => searchResults(browser, `${server.url}${path}`, term);
+  const search = (path: string, term: string) => searchResults(served.browser, `${served.server.url}${path}`, term);
 
   it('finds pages of the API being read only', async () => {
     const ours = await search('/petstore/', 'inventory');

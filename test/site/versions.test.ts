@@ -4,13 +4,11 @@
 import { defined } from '../helpers/defined.ts';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
-import { launchBrowser, seriousAxeViolations } from '../helpers/browser.ts';
-import { refused } from '../helpers/ports.ts';
+import { seriousAxeViolations } from '../helpers/browser.ts';
 import { searchResults } from './search-results.ts';
-import { buildSite, exists, mainOf, read, removeTempDirs, tempDir } from './helpers.ts';
+import { buildSite, exists, mainOf, read, removeTempDirs, type ServedSite, serveSite, tempDir } from './helpers.ts';
 import { createVersionedRepo } from './versions-repo.ts';
 
 let out: string;
@@ -123,28 +121,22 @@ describe('earlier versions side by side', () => {
 });
 
 describe('the version switch and search, in Chromium', () => {
-  let server: StaticServer;
-  let browser: Browser;
+  let served: ServedSite;
 
   beforeAll(async () => {
-    server = await serveStatic(out, { host: '127.0.0.1', port: 0 });
-    browser = await launchBrowser();
+    served = await serveSite(out);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server) {
-      await server.close();
-      expect(await refused(server.port)).toBe(true);
-    }
+    await served?.close();
   });
 
   /** The version switch shown at this width (Starlight renders it in the header and in the phone's menu). */
   const versionSwitch = (page: Page) => page.locator('.version-switch').locator('visible=true');
 
   it('leads from an operation in the newest version to the same operation in the oldest', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/operations/get-pet/`);
+    const page = await served.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${served.server.url}/operations/get-pet/`);
     const picker = versionSwitch(page);
     expect(await picker.locator('summary').textContent()).toBe('Version 2.0.0');
     await picker.locator('summary').click();
@@ -159,10 +151,10 @@ describe('the version switch and search, in Chromium', () => {
   });
 
   it('has no serious or critical axe violations on the Changes page and with the switch open', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/changelog/`);
+    const page = await served.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${served.server.url}/changelog/`);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.goto(`${server.url}/1.1.0/operations/get-legacy-report/`);
+    await page.goto(`${served.server.url}/1.1.0/operations/get-legacy-report/`);
     await versionSwitch(page).locator('summary').click();
     await versionSwitch(page).locator('a[data-version="2.0.0"]').waitFor({ state: 'visible' });
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -170,8 +162,8 @@ describe('the version switch and search, in Chromium', () => {
   });
 
   it("leads to the other version's home when the operation is not there", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/operations/create-pet/`);
+    const page = await served.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${served.server.url}/operations/create-pet/`);
     const picker = versionSwitch(page);
     await picker.locator('summary').click();
     const oldest = picker.locator('a[data-version="1.0.0"]');
@@ -181,7 +173,7 @@ describe('the version switch and search, in Chromium', () => {
     await page.close();
   });
 
-  const search = (path: string, term: string) => searchResults(browser, `${server.url}${path}`, term);
+  const search = (path: string, term: string) => searchResults(served.browser, `${served.server.url}${path}`, term);
 
   it('searches within the version being read', async () => {
     // createPet is in 2.0.0 and 1.1.0, not in 1.0.0: each version finds its own page, 1.0.0 nothing.

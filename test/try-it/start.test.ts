@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, startScript, stop, type Running } from '../helpers/processes.ts';
-import { openPanel } from './helpers.ts';
+import { openPanel, send } from './helpers.ts';
 
 /** Building the portal included; past this, `npm start` has hung. */
 const START_TIMEOUT_MS = 300_000;
@@ -49,12 +49,7 @@ describe('npm start', () => {
       // Built for this mock's port, not the default 4010.
       expect(await page.getByLabel('Mock server address').inputValue()).toBe(`http://127.0.0.1:${mockPort}`);
       await page.getByLabel('API key (Bearer token)').fill('start-key');
-      await page.locator('#try-it-send').click();
-      await page
-        .locator('#try-it-status')
-        .filter({ hasText: /Response:|Could not/ })
-        .waitFor();
-      expect(await page.locator('#try-it-status').textContent()).toMatch(/^Response: 200 OK in \d+ ms\.$/);
+      expect(await send(page)).toMatch(/^Response: 200 OK in \d+ ms\.$/);
       expect(JSON.parse((await page.locator('#try-it-response-body').textContent()) ?? '')).toMatchObject({ id: 42 });
     } finally {
       await browser.close();

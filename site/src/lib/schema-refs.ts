@@ -7,8 +7,8 @@ import type { PortalDocument } from './site-data.ts';
 export interface SchemaRefs {
   href(name: string): string | undefined;
   node(name: string): SchemaNode | undefined;
-  /** Component schemas by name, for the model's rules (direction, merging); without it, references are not followed for them. */
-  lookup?: SchemaLookup;
+  /** Component schemas by name, for the model's rules (direction, merging). */
+  lookup: SchemaLookup;
 }
 
 const cache = new WeakMap<PortalDocument, SchemaRefs>();

@@ -1,6 +1,7 @@
-// The wire's view of a schema on its own: references followed, `allOf` members merged into one node.
+// allOf merged by its two policies: the wire's one node (references followed, every member merged),
+// and the reference page's objects (only an allOf of objects becomes one, its components named).
 import { describe, expect, it } from 'vitest';
-import { mergeSchema, resolveRef, type SchemaLookup } from '../../../scripts/model/schema-merge.ts';
+import { isDescribedRef, mergeObjects, mergeSchema, resolveRef, type SchemaLookup } from '../../../scripts/model/schema-merge.ts';
 import type { SchemaNode } from '../../../scripts/model/types.ts';
 
 const lookup = (schemas: Record<string, SchemaNode>): SchemaLookup =>
@@ -66,5 +67,51 @@ describe('resolveRef', () => {
     expect(resolveRef({ ref: 'Missing' }, schemas)).toBeUndefined();
     expect(resolveRef({ ref: 'X' }, schemas)).toBeUndefined();
     expect(resolveRef({ type: ['integer'] }, schemas)).toEqual({ type: ['integer'] });
+  });
+});
+
+describe('mergeObjects (the display policy)', () => {
+  const schemas = lookup({
+    NewPet: { type: ['object'], properties: [{ name: 'name', required: true, schema: { type: ['string'] } }] },
+    Pet: { allOf: [{ ref: 'NewPet' }, { type: ['object'], properties: [{ name: 'id', required: true, schema: { type: ['integer'] } }] }] },
+    Cat: { allOf: [{ ref: 'Pet' }, { properties: [{ name: 'name', required: false, schema: { type: ['string'] } }] }] },
+    Either: { oneOf: [{ type: ['string'] }, { type: ['integer'] }] },
+    A: { allOf: [{ ref: 'B' }], description: 'a' },
+    B: { allOf: [{ ref: 'A' }, { type: ['object'] }] },
+  });
+
+  it('reads an allOf of objects as one object, naming the components it combines and whether it adds fields of its own', () => {
+    const pet = mergeObjects({ allOf: [{ ref: 'NewPet' }, { type: ['object'], properties: [{ name: 'id', required: true, schema: {} }] }] }, schemas);
+    expect(pet?.node.type).toEqual(['object']);
+    expect(pet?.node.allOf).toBeUndefined();
+    expect(pet?.node.properties?.map((p) => [p.name, p.required])).toEqual([
+      ['name', true],
+      ['id', true],
+    ]);
+    expect(pet?.bases).toEqual(['NewPet']);
+    expect(pet?.own).toBe(true);
+  });
+
+  it('follows inheritance through components (the one named is the base), a field named twice required if either part requires it', () => {
+    const cat = mergeObjects({ allOf: [{ ref: 'Cat' }], type: ['object'] }, schemas);
+    expect(cat?.bases).toEqual(['Cat']);
+    expect(cat?.own).toBe(false);
+    expect(cat?.node.properties?.map((p) => [p.name, p.required])).toEqual([
+      ['name', true],
+      ['id', true],
+    ]);
+  });
+
+  it('leaves alternatives, other types and reference loops to be shown part by part', () => {
+    expect(mergeObjects({ allOf: [{ ref: 'NewPet' }, { ref: 'Either' }] }, schemas)).toBeUndefined();
+    expect(mergeObjects({ type: ['string'], allOf: [{ minLength: 1 }] }, schemas)).toBeUndefined();
+    expect(mergeObjects({ allOf: [{ ref: 'B' }, { type: ['object'] }] }, schemas)).toBeUndefined();
+  });
+
+  it('reads a single described reference as that reference, not as an object', () => {
+    const described = { allOf: [{ ref: 'NewPet' }], description: 'The pet to add' };
+    expect(isDescribedRef(described)).toBe(true);
+    expect(mergeObjects(described, schemas)).toBeUndefined();
+    expect(isDescribedRef({ allOf: [{ ref: 'NewPet' }], properties: [] })).toBe(false);
   });
 });
