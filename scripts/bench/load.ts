@@ -27,6 +27,17 @@ export interface LoadResult {
   errors: number;
 }
 
+/** What a run measured: requests per second, latency percentiles, and what went wrong. */
+function loadResult(r: AutocannonResult): LoadResult {
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
 export async function load(base: string, probe: Probe, connections: number, seconds: number): Promise<LoadResult> {
   const r = await loadAutocannon()({
     url: new URL(probe.path, base).href,
@@ -36,13 +47,7 @@ export async function load(base: string, probe: Probe, connections: number, seco
     connections,
     duration: seconds,
   });
-  return {
-    rps: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+  return loadResult(r);
 }
 
 /** One step of a loop each connection runs in turn; `next` reads an answer into the connection's context. */
@@ -69,11 +74,5 @@ export async function loadLoop(base: string, steps: LoopStep[], connections: num
       return request;
     }),
   });
-  return {
-    rps: r.requests.total / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+  return loadResult(r);
 }

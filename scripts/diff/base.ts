@@ -39,7 +39,8 @@ export interface BaseOptions {
   access?: LoadOptions;
 }
 
-async function git(cwd: string, args: string[]): Promise<Buffer | null> {
+/** git run with an argument array (no shell); its output, or null when it fails. */
+export async function git(cwd: string, args: string[]): Promise<Buffer | null> {
   try {
     // A file past the size a description file may have is not copied: loading the copy reports it.
     const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: MAX_FILE_BYTES });
@@ -47,6 +48,20 @@ async function git(cwd: string, args: string[]): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+/** The entry file as git names it (`openapi/openapi.yaml`) and the repository's top, or null outside a repository. */
+export async function gitEntry(spec: string): Promise<{ top: string; path: string } | null> {
+  let entry: string;
+  try {
+    entry = await realpath(resolve(spec));
+  } catch {
+    return null;
+  }
+  const top = await git(dirname(entry), ['rev-parse', '--show-toplevel']);
+  if (!top) return null;
+  const root = await realpath(top.toString('utf8').trim());
+  return { top: root, path: relative(root, entry).split(sep).join('/') };
 }
 
 /** Relative file references (`$ref: schemas/pet.yaml#/Pet`) found anywhere in a parsed document. */
@@ -93,16 +108,10 @@ export async function resolveBaseSpec(specPath: string, options: BaseOptions = {
     return { path, label: options.base, source: 'file', access: { ...rest, ...(root ? { root } : {}) }, cleanup: async () => {} };
   }
   const ref = options.ref ?? 'HEAD';
-  let entry: string;
-  try {
-    entry = await realpath(resolve(specPath));
-  } catch {
-    return null;
-  }
-  const top = await git(dirname(entry), ['rev-parse', '--show-toplevel']);
-  if (!top) return null;
-  const root = await realpath(top.toString('utf8').trim());
-  const entryRel = relative(root, entry).split(sep).join('/');
+  const entry = await gitEntry(specPath);
+  if (!entry) return null;
+  const { top: root, path: entryRel } = entry;
+  const entryPath = join(root, ...entryRel.split('/'));
   const first = await git(root, ['show', `${ref}:${entryRel}`]);
   if (!first) return null;
 
@@ -134,8 +143,8 @@ export async function resolveBaseSpec(specPath: string, options: BaseOptions = {
     await cleanup();
     throw error;
   }
-  const config = join(dirname(entry), 'redocly.yaml');
-  const rootRel = relative(root, await realpath(access.root ?? dirname(entry)))
+  const config = join(dirname(entryPath), 'redocly.yaml');
+  const rootRel = relative(root, await realpath(access.root ?? dirname(entryPath)))
     .split(sep)
     .join('/');
   const copiedRoot = rootRel.startsWith('..') ? dir : join(dir, ...rootRel.split('/').filter(Boolean));

@@ -1,12 +1,7 @@
 // The earlier versions of a description kept in git: the tags whose tree holds the entry file.
 // git runs through execFile with argument arrays (no shell), so a tag or path is never a command.
-import { execFile } from 'node:child_process';
-import { realpath } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
 import semver from 'semver';
-
-const run = promisify(execFile);
+import { git, gitEntry } from '../../diff/base.ts';
 
 export interface TaggedVersion {
   /** The tag's name, e.g. `v1.1.0`. */
@@ -15,27 +10,9 @@ export interface TaggedVersion {
   date: string;
 }
 
-async function git(cwd: string, args: string[]): Promise<string | null> {
-  try {
-    const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-    return stdout;
-  } catch {
-    return null;
-  }
-}
-
-/** The entry file as git names it (`openapi/openapi.yaml`) and the repository's top, or null outside a repository. */
-export async function gitEntry(spec: string): Promise<{ top: string; path: string } | null> {
-  let entry: string;
-  try {
-    entry = await realpath(resolve(spec));
-  } catch {
-    return null;
-  }
-  const top = await git(dirname(entry), ['rev-parse', '--show-toplevel']);
-  if (!top) return null;
-  const root = await realpath(top.trim());
-  return { top: root, path: relative(root, entry).split(sep).join('/') };
+/** git's output as text, or null when it fails. */
+async function gitText(cwd: string, args: string[]): Promise<string | null> {
+  return (await git(cwd, args))?.toString('utf8') ?? null;
 }
 
 /** Semver order where every tag parses as a version (`v1.2.0` included), else by date; oldest first. */
@@ -51,7 +28,7 @@ export async function descriptionTags(spec: string): Promise<TaggedVersion[]> {
   const entry = await gitEntry(spec);
   if (!entry) return [];
   // Only tags in the checked-out commit's history: an old checkout is not compared with its future.
-  const listed = await git(entry.top, ['for-each-ref', '--merged', 'HEAD', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags']);
+  const listed = await gitText(entry.top, ['for-each-ref', '--merged', 'HEAD', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags']);
   if (!listed) return [];
   const tags: TaggedVersion[] = [];
   for (const line of listed.split('\n')) {
@@ -67,6 +44,6 @@ export async function refDate(spec: string, ref: string): Promise<string | undef
   const entry = await gitEntry(spec);
   // A name starting with `-` would be read as an option: git refuses such ref names anyway.
   if (!entry || ref.startsWith('-')) return undefined;
-  const out = await git(entry.top, ['log', '-1', '--format=%cI', ref, '--']);
+  const out = await gitText(entry.top, ['log', '-1', '--format=%cI', ref, '--']);
   return out?.trim() || undefined;
 }
