@@ -154,6 +154,29 @@ async function main(): Promise<number> {
   // On a worker with a memory bound, which writes the model and the description itself: a description
   // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
   const builder = createModelBuilder();
+  // Astro starts up, syncs and bundles while the model is built: it waits for the model only where
+  // it reads it (site/src/integrations/model-plugin.ts). Built beside the target (same file
+  // system), so the final move is a rename.
+  // A failed build leaves no trace: a parent folder made for it goes too.
+  const madeParent = await mkdir(dirname(out), { recursive: true });
+  staging = await mkdtemp(join(dirname(out), stagingPrefix(out)));
+  let modelReady!: { resolve(path: string): void; reject(error: Error): void };
+  const modelPath = new Promise<string>((resolve, reject) => (modelReady = { resolve, reject }));
+  const astroStarted = performance.now();
+  let astroMs = 0;
+  const site = runAstroBuild({
+    modelPath,
+    outDir: staging,
+    site: address.site,
+    base: address.base,
+    // Astro's own messages only with --verbose: a build that stops before its site would stop it mid-way,
+    // which is no news; any other failure of Astro's is reported below with its cause.
+    logLevel: values.verbose ? 'info' : 'silent',
+  }).then(() => {
+    astroMs = performance.now() - astroStarted;
+  });
+  // Awaited below, or at the end when the build stopped before the site.
+  site.catch(() => undefined);
   try {
     const built: { api: PlannedApi; dir: string; result: WrittenBuild }[] = [];
     const diagnostics: Diagnostic[] = [];
@@ -250,19 +273,13 @@ async function main(): Promise<number> {
     const [firstDocument] = documents;
     // --portal's config names at least one API, and each one built or the build stopped.
     if (!first || !firstDocument) throw new BuildFailure('Build failed: there was no description to build.');
-    let modelPath = join(first.dir, 'model.json');
+    let written = join(first.dir, 'model.json');
     if (documents.length > 1 || firstDocument.slug !== '' || firstDocument.context) {
-      modelPath = join(work, 'manifest.json');
-      await writeManifest(modelPath, documents);
+      written = join(work, 'manifest.json');
+      await writeManifest(written, documents);
     }
-
-    // Built beside the target (same file system), so the final move is a rename.
-    await mkdir(dirname(out), { recursive: true });
-    staging = await mkdtemp(join(dirname(out), stagingPrefix(out)));
-
-    const astroStarted = performance.now();
-    await runAstroBuild({ modelPath, outDir: staging, site: address.site, base: address.base, logLevel: values.verbose ? 'info' : 'error' });
-    const astroMs = performance.now() - astroStarted;
+    modelReady.resolve(written);
+    await site;
 
     diagnostics.push(...(await lint));
     if (diagnostics.length > 0) console.warn(listed(diagnostics, values.verbose!));
@@ -283,7 +300,7 @@ async function main(): Promise<number> {
     const seconds3 = (result: WrittenBuild) => seconds(result.timings.load + result.timings.validate + result.timings.normalize);
     const counts = ({ stats }: WrittenBuild['model']) =>
       `${stats.operations} operations, ${stats.webhooks} webhooks, ${stats.schemas} schemas, ${stats.tags} tags`;
-    const phases = `${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)}, total ${seconds(performance.now() - started)}`;
+    const phases = `${values.lint ? `lint ${seconds(lintMs)} (beside the site build)` : 'lint skipped (--no-lint)'}, astro ${seconds(astroMs)} (started beside the model), total ${seconds(performance.now() - started)}`;
     const versionsLine = published.length > 0 ? `  versions ${published.join('; ')} (earlier versions ${seconds(versionsMs)})\n` : '';
     if (built.length === 1) {
       const { model } = first.result;
@@ -300,11 +317,17 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (staging) await rm(staging, { recursive: true, force: true });
     const message = error instanceof BuildFailure ? error.message : `Build failed: ${(error as Error).stack ?? error}`;
     console.error(`${message}\nThe previous output in ${out} is unchanged.`);
     return 1;
   } finally {
+    // A build that stopped before its site (a description that does not load, --strict) stops Astro where it waits for the model.
+    modelReady.reject(new BuildFailure('The build stopped before its site.'));
+    await site.catch(() => undefined);
+    if (staging) {
+      await rm(staging, { recursive: true, force: true });
+      if (madeParent) await rm(madeParent, { recursive: true, force: true });
+    }
     await builder.close();
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);

@@ -5,7 +5,8 @@ import starlight from '@astrojs/starlight';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiModelPlugin, portalTitle } from './src/integrations/model-plugin.ts';
+import { apiModelPlugin } from './src/integrations/model-plugin.ts';
+import { DEFAULT_TITLE } from './src/lib/portal-title.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
 import { buildMemory } from './src/integrations/build-memory.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
@@ -22,7 +23,9 @@ export default defineConfig({
     // Before Starlight: its last build step (Pagefind) then starts with the pages' memory given back.
     buildMemory(),
     starlight({
-      title: portalTitle(),
+      // The API's own title replaces it on every page (src/route-data.ts): the config is read before the model exists.
+      title: DEFAULT_TITLE,
+      routeMiddleware: './src/route-data.ts',
       // Our own 404 page renders with the portal's navigation.
       disable404Route: true,
       // Code samples are plain text blocks; the highlighter's CSS and JS would weigh on every page.

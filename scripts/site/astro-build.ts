@@ -5,15 +5,15 @@ import { ROOT } from '../cli/args.ts';
 import { DEFAULT_SITE } from '../defaults.ts';
 import { crossDevicePrefix } from './leftovers.ts';
 import { withLock } from './lock.ts';
-import { MODEL_ENV } from './model-file.ts';
+import { MODEL_ENV, modelComing } from './model-file.ts';
 
 export const SITE_ROOT = resolve(ROOT, 'site');
 /** Astro's own working folder, where it prepares what it then moves into the output. */
 export const ASTRO_DIR = join(SITE_ROOT, '.astro');
 
 export interface AstroBuildOptions {
-  /** A model JSON or a manifest (see model-file.ts). */
-  modelPath: string;
+  /** A model JSON or a manifest (see model-file.ts); a promise of one lets Astro start up and bundle before it is written. */
+  modelPath: string | Promise<string>;
   outDir: string;
   site?: string;
   /** The path the portal is served under, `/docs/` (site/base-path.ts); `/` by default. */
@@ -34,7 +34,9 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
     const astroOut = crossDevice ? await mkdtemp(join(ASTRO_DIR, crossDevicePrefix())) : outDir;
     const saved = { ...process.env };
     const previousCwd = process.cwd();
-    process.env[MODEL_ENV] = resolve(options.modelPath);
+    const { modelPath } = options;
+    const forget = typeof modelPath === 'string' ? undefined : modelComing(modelPath.then((path) => resolve(path)));
+    if (typeof modelPath === 'string') process.env[MODEL_ENV] = resolve(modelPath);
     // Vite decides development or production from NODE_ENV, and Astro lets MODE, DEV, PROD,
     // SSR and BASE_URL from the environment override its own: values inherited from a test
     // runner or a shell would build the site's scripts in development mode.
@@ -57,6 +59,7 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
       });
       if (crossDevice) await cp(astroOut, outDir, { recursive: true });
     } finally {
+      forget?.();
       process.chdir(previousCwd);
       for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
       Object.assign(process.env, saved);

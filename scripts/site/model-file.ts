@@ -7,6 +7,34 @@ import type { ApiModel } from '../model/types.ts';
 
 export const MODEL_ENV = 'PORTAL_MODEL';
 
+// A site build may start before its model is written, so Astro starts up and bundles meanwhile
+// (scripts/build.ts): the model plugin, in the same process, waits on this before it reads MODEL_ENV.
+const WRITTEN = Symbol.for('portal.model-written');
+type Slot = Record<symbol, Promise<void> | undefined>;
+
+/** Sets MODEL_ENV once `path` is known; until then modelWritten() waits (and fails if it does). */
+export function modelComing(path: Promise<string>): () => void {
+  const written = path.then((file) => {
+    process.env[MODEL_ENV] = file;
+  });
+  // Nobody may ask (a build that stopped first): its failure is not an unhandled rejection.
+  written.catch(() => undefined);
+  (globalThis as Slot)[WRITTEN] = written;
+  return () => {
+    if ((globalThis as Slot)[WRITTEN] === written) delete (globalThis as Slot)[WRITTEN];
+  };
+}
+
+/** Whether a build said its model is coming (and nothing is there to watch yet). */
+export function modelPending(): boolean {
+  return (globalThis as Slot)[WRITTEN] !== undefined;
+}
+
+/** Resolves at once unless a build said its model is coming. */
+export async function modelWritten(): Promise<void> {
+  await (globalThis as Slot)[WRITTEN];
+}
+
 export async function writeAtomic(path: string, data: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);

@@ -36,6 +36,12 @@ describe('a description full of markup', () => {
     expect(mainOf(read(out, 'index.html'))).toContain('&lt;script&gt;window.__pwned = &#39;title&#39;&lt;/script&gt;');
     const operation = read(out, 'operations/get-thing/index.html');
     expect(operation).toContain('<title>Get a thing &lt;/title&gt;&lt;script&gt;');
+    // The API's title, the site's own in the header, the page titles and og:site_name, stays text everywhere.
+    const apiTitle = 'Hostile &lt;script&gt;window.__pwned = &#39;title&#39;&lt;/script&gt; API';
+    expect(operation).toMatch(new RegExp(`<title>Get a thing [^<]* \\| ${apiTitle}</title>`));
+    // Inside a quoted attribute only the quote needs escaping: `<` there is text.
+    expect(operation).toContain(`<meta property="og:site_name" content="Hostile <script>window.__pwned = 'title'</script> API"/>`);
+    expect(operation).toMatch(new RegExp(`class="site-title[^>]*>[\\s\\S]*?translate="no"[^>]*>\\s*${apiTitle}\\s*</span>`));
     expect(mainOf(operation)).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned = &#39;example-value&#39;&lt;/script&gt;');
     // The code samples leave out a header they cannot send, and say so in text.
     expect(mainOf(operation)).toMatch(

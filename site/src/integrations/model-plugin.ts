@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
 import { runningPreview } from '../../../scripts/dev/channel.ts';
-import { MODEL_ENV } from '../../../scripts/site/model-file.ts';
+import { MODEL_ENV, modelPending, modelWritten } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const CHANNEL = fileURLToPath(new URL('../../../scripts/dev/channel.ts', import.meta.url));
@@ -59,8 +59,10 @@ export function apiModelPlugin(): Plugin {
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED_ID) return undefined;
+      // A build started before its model was written (scripts/build.ts) waits for it here, while the rest bundles.
+      await modelWritten();
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       const sources = readModelSources(entry);
       watched = [entry, ...sources.flatMap((s) => (s.context ? [s.file, s.context] : [s.file]))];
@@ -77,6 +79,8 @@ export function apiModelPlugin(): Plugin {
       ].join('\n');
     },
     configureServer(server) {
+      // The short-lived server a build syncs with, before its model is written: nothing to watch.
+      if (modelPending()) return;
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       watched = [entry, ...readModelSources(entry).map((s) => s.file)];
       // A new model: the model module and the modules that import it, directly or not, are evaluated again on the
@@ -120,22 +124,4 @@ export function apiModelPlugin(): Plugin {
       return undefined;
     },
   };
-}
-
-/** The site's title: the API's when one document is rendered. */
-export function portalTitle(): string {
-  const preview = runningPreview()?.title;
-  if (preview) return preview;
-  try {
-    const sources = readModelSources();
-    // One API at the root (its earlier versions beside it included) gives the portal its title.
-    const main = sources.length === 1 ? sources[0] : sources.find((s) => s.slug === '');
-    if (!main) return 'API reference';
-    // Model files start with `openapi` then `info`; reading the title there spares reading and parsing a large model.
-    const match = /^\{"openapi":"[^"]*","info":\{"title":("(?:[^"\\]|\\.)*")/.exec(head(main.file, 64 * 1024))?.[1];
-    const title = match ? (JSON.parse(match) as string) : (JSON.parse(readFileSync(main.file, 'utf8')) as { info?: { title?: string } }).info?.title;
-    return title || 'API reference';
-  } catch {
-    return 'API reference';
-  }
 }

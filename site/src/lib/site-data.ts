@@ -4,6 +4,7 @@ import { documents } from 'virtual:api-model';
 import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/types.ts';
 import { operationHistory, type OperationHistory } from '../../../scripts/site/versions/changelog.ts';
 import type { PortalContext } from '../../../scripts/site/versions/context.ts';
+import { portalTitle } from './portal-title.ts';
 import { buildSidebar, type SidebarEntry } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';
 
@@ -71,6 +72,9 @@ function prepare(slug: string, model: ApiModel, downloads: boolean, context: Por
 }
 
 export const portalDocuments: PortalDocument[] = documents.map((d) => prepare(d.slug, d.model, d.downloads, d.context));
+
+/** The site's title in the header and every page's `<title>`. */
+export const PORTAL_TITLE = portalTitle(portalDocuments);
 
 /** The `[...base]` route parameter of a document: undefined mounts it at the root. */
 export function baseParam(doc: PortalDocument): string | undefined {
