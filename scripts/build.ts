@@ -237,7 +237,7 @@ async function main(): Promise<number> {
     const versionsStarted = performance.now();
     const documents: ManifestDocument[] = [];
     const published: string[] = [];
-    for (const { api, dir } of built) {
+    for (const { api, dir, result } of built) {
       const earlier = api.versions === 'tags' ? (api.changelog || api.sideBySide ? await descriptionTags(api.spec) : []) : api.versions;
       // Asked for by name (--changelog, --version-tags, a config's "tags"), none found is said; by default it is an ordinary build.
       if (api.versions === 'tags' && earlier.length === 0 && (values.portal || values.changelog === true || api.sideBySide))
@@ -248,6 +248,7 @@ async function main(): Promise<number> {
           spec: api.spec,
           access,
           modelFile: join(dir, 'model.json'),
+          version: result.model.info.version,
           downloads: true,
           earlier,
           changelog: api.changelog,

@@ -41,6 +41,7 @@ export default defineConfig({
         // The version switch, where a portal holds several versions of an API.
         LanguageSelect: './src/components/starlight/VersionSwitch.astro',
         PageTitle: './src/components/starlight/PageTitle.astro',
+        Sidebar: './src/components/starlight/Sidebar.astro',
       },
       customCss: ['./src/styles/portal.css'],
     }),

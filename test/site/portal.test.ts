@@ -130,6 +130,19 @@ describe('pages from our description', () => {
     }
   });
 
+  it('marks in the navigation the page being read, and only it, on every page', () => {
+    const pages = [
+      ...operations.map((o) => pageOf(o.op.operationId)),
+      'index.html',
+      'schemas/index.html',
+      ...[...new Set(operations.map((o) => o.op.tags[0]))].map((t) => `tags/${t.toLowerCase()}/index.html`),
+    ];
+    for (const file of pages) {
+      const current = [...sidebarOf(read(out, file)).matchAll(/<a href="([^"]*)" aria-current="page"/g)].map((m) => m[1]);
+      expect(current, file).toEqual([`/${file.replace('index.html', '')}`]);
+    }
+  });
+
   it('shows an allOf of objects as one field list, and a described reference as the type it names', () => {
     const schemas = raw.components.schemas as Record<string, any>;
     const slug = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();

@@ -17,8 +17,9 @@ export interface ApiVersions {
   slug: string;
   spec: string;
   access: LoadOptions;
-  /** The latest version's model, as the build wrote it. */
+  /** The latest version's model, as the build wrote it, and its `info.version`. */
   modelFile: string;
+  version: string;
   /** Whether `openapi.json` and `openapi.yaml` are published beside the latest version's pages. */
   downloads: boolean;
   /** Earlier versions, oldest first. */
@@ -48,6 +49,8 @@ export async function assembleApi(api: ApiVersions, builder: ModelBuilder, work:
       notes.push(`Earlier version ${sourceLabel(source)} left out: ${why}`);
     }
   }
+  // No earlier version loaded: the latest alone, as the build wrote it; reading its model again (GitHub's: 16 MB) would only delay the site.
+  if (loaded.length === 0) return { documents: [{ slug: api.slug, file: api.modelFile, downloads: api.downloads }], notes, versions: [api.version] };
   const latest = JSON.parse(await readFile(api.modelFile, 'utf8')) as ApiModel;
   let latestDate = new Date().toISOString();
   // The working copy at the newest tag's version is that version: not a release of its own.

@@ -1,6 +1,9 @@
 // The navigation of one page: home, every tag, the schemas index, and only the open
 // tag's operations. No page carries every operation link, so a page's size does not
 // grow with the API (GitHub's 1,223 operations would otherwise weigh on each page).
+// Written as Starlight's route data, once per section (site-data.ts): Starlight would otherwise
+// check and convert a sidebar given to each page, every page again (GitHub's: 2,242 times).
+import type { StarlightRouteData } from '@astrojs/starlight/route-data';
 import { pageUrl } from '../../../scripts/model/pages.ts';
 import type { Operation } from '../../../scripts/model/types.ts';
 import { operationLabel, operationMark } from './labels.ts';
@@ -9,6 +12,22 @@ import type { PortalDocument, SidebarSection } from './site-data.ts';
 export type SidebarEntry =
   | { label: string; link: string; badge?: { text: string; variant: 'caution' | 'note' | 'danger' | 'default' } }
   | { label: string; items: SidebarEntry[]; collapsed?: boolean };
+
+/** One section's navigation: what a page shows, none of it marked as the current page yet. */
+export interface Navigation {
+  /** The same for every page of the section: its rendering is kept under it (components/starlight/Sidebar.astro). */
+  key: string;
+  entries: StarlightRouteData['sidebar'];
+}
+
+/** Starlight's route form of the entries: each link under the site's base (`base`), as Starlight writes a sidebar given to a page. */
+export function routeEntries(entries: SidebarEntry[], base: string): StarlightRouteData['sidebar'] {
+  return entries.map((entry) =>
+    'link' in entry
+      ? { type: 'link', label: entry.label, href: `${base}${entry.link}`, isCurrent: false, badge: entry.badge, attrs: {} }
+      : { type: 'group', label: entry.label, entries: routeEntries(entry.items, base), collapsed: entry.collapsed ?? false, badge: undefined },
+  );
+}
 
 function operationLink(doc: PortalDocument, op: Operation): SidebarEntry {
   const mark = operationMark(op);

@@ -5,7 +5,7 @@ import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/ty
 import { operationHistory, type OperationHistory } from '../../../scripts/site/versions/changelog.ts';
 import type { PortalContext } from '../../../scripts/site/versions/context.ts';
 import { portalTitle } from './portal-title.ts';
-import { buildSidebar, type SidebarEntry } from './sidebar.ts';
+import { buildSidebar, routeEntries, type Navigation } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';
 
 export interface PortalDocument {
@@ -22,7 +22,8 @@ export interface PortalDocument {
   webhookBySlug: Map<string, Operation>;
   schemaByName: Map<string, SchemaEntry>;
   schemaBySlug: Map<string, SchemaEntry>;
-  sidebarFor(section: SidebarSection): SidebarEntry[];
+  /** A section's navigation (lib/sidebar.ts), for PortalPage's `navigation`. */
+  navigationFor(section: SidebarSection): Navigation;
   /** Its version, the versions beside it and its changelog, when the portal publishes them. */
   context: PortalContext;
   /** What the changelog says of an operation or webhook: the versions that added, changed and deprecated it. */
@@ -47,7 +48,7 @@ function prepare(slug: string, model: ApiModel, downloads: boolean, context: Por
   const webhookBySlug = new Map(model.webhooks.map((op) => [op.slug, op]));
   const schemaByName = new Map(model.schemas.map((s) => [s.name, s]));
   const schemaBySlug = new Map(model.schemas.map((s) => [s.slug, s]));
-  const sidebars = new Map<string, SidebarEntry[]>();
+  const sidebars = new Map<string, Navigation>();
   const history = context.changelog ? operationHistory(context.changelog) : new Map<string, OperationHistory>();
   const doc: PortalDocument = {
     context,
@@ -61,11 +62,11 @@ function prepare(slug: string, model: ApiModel, downloads: boolean, context: Por
     webhookBySlug,
     schemaByName,
     schemaBySlug,
-    sidebarFor(section) {
-      const key = 'tag' in section ? `tag:${section.tag}` : 'webhooks' in section ? 'webhooks' : 'schemas' in section ? 'schemas' : 'home';
-      let sidebar = sidebars.get(key);
-      if (!sidebar) sidebars.set(key, (sidebar = buildSidebar(doc, section)));
-      return sidebar;
+    navigationFor(section) {
+      const name = 'tag' in section ? `tag:${section.tag}` : 'webhooks' in section ? 'webhooks' : 'schemas' in section ? 'schemas' : 'home';
+      let navigation = sidebars.get(name);
+      if (!navigation) sidebars.set(name, (navigation = { key: `${slug}\n${name}`, entries: routeEntries(buildSidebar(doc, section), SITE_BASE) }));
+      return navigation;
     },
   };
   return doc;
