@@ -19,6 +19,10 @@ export default defineConfig({
   site: process.env.PORTAL_SITE || DEFAULT_SITE,
   trailingSlash: 'ignore',
   telemetry: false,
+  // A few pages render while others are written: one at a time, the build waits on every file
+  // it writes (3,466 files on GitHub's API, 1–3 s of this machine's file system). No page depends
+  // on another's rendering (the sidebar kept per section is the same whoever renders it first).
+  build: { concurrency: 4 },
   integrations: [
     // Before Starlight: its last build step (Pagefind) then starts with the pages' memory given back.
     buildMemory(),
