@@ -5,7 +5,7 @@ import starlight from '@astrojs/starlight';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiModelPlugin } from './src/integrations/model-plugin.ts';
+import { apiModelPlugin, modelGate } from './src/integrations/model-plugin.ts';
 import { DEFAULT_TITLE } from './src/lib/portal-title.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
 import { buildMemory } from './src/integrations/build-memory.ts';
@@ -24,6 +24,8 @@ export default defineConfig({
   // on another's rendering (the sidebar kept per section is the same whoever renders it first).
   build: { concurrency: 4 },
   integrations: [
+    // A build whose model is still being written bundles once it is (scripts/build.ts).
+    modelGate(),
     // Before Starlight: its last build step (Pagefind) then starts with the pages' memory given back.
     buildMemory(),
     starlight({

@@ -5,6 +5,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
 import { runningPreview } from '../../../scripts/dev/channel.ts';
 import { MODEL_ENV, modelPending, modelWritten } from '../../../scripts/site/model-file.ts';
@@ -122,6 +123,22 @@ export function apiModelPlugin(): Plugin {
       // Handled by the watcher above; returning [] stops Vite from attempting a partial update.
       if (watched.includes(resolve(file))) return [];
       return undefined;
+    },
+  };
+}
+
+/**
+ * A build started before its model is written (scripts/build.ts) starts up, syncs and plans its
+ * routes meanwhile, and bundles once the model is written: bundling is where Astro's memory grows
+ * most (to about 500 MB), and the model's own process peaks as it ends (GitHub's: about 480 MB).
+ */
+export function modelGate(): AstroIntegration {
+  return {
+    name: 'portal:model-gate',
+    hooks: {
+      'astro:build:setup': async () => {
+        await modelWritten();
+      },
     },
   };
 }
