@@ -47,6 +47,9 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
     // where their imports resolve (an output in /tmp has no node_modules above it); the lock
     // keeps two builds from sharing that folder.
     process.chdir(SITE_ROOT);
+    // The bundler's and the compiler's native allocator (mimalloc) keeps freed memory for reuse; read
+    // when their modules load, below, this hands it back at once: GitHub's build held about 70 MB less.
+    process.env.MIMALLOC_PURGE_DELAY ??= '0';
     try {
       const { build } = await import('astro');
       await build({
