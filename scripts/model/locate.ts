@@ -67,7 +67,8 @@ async function documentFiles(loaded: LoadedDocument): Promise<Map<string, Parsed
 interface FileView {
   root: unknown;
   child(node: unknown, segment: string): unknown;
-  ref(node: unknown): string | undefined;
+  /** The `$ref` of `node`, reached by `path` in this file. */
+  ref(node: unknown, path: string[]): string | undefined;
   /** Where `node` (reached by `path`) starts; where the deepest existing part of `path` starts when node is undefined. */
   at(node: unknown, path: string[]): { file: string; line: number; col: number };
 }
@@ -93,7 +94,9 @@ function jsonView(file: ParsedFile): FileView {
   return {
     root,
     child: (node, segment) => (typeof node === 'number' ? jsonChild(text, node, segment) : undefined),
-    ref: (node) => (typeof node === 'number' ? jsonRef(text, node) : undefined),
+    // Whether an object has a `$ref` takes a look at each of its members: in the root, its members and those of
+    // `components` (the whole file, nearly), where OpenAPI allows none, none is looked for.
+    ref: (node, path) => (typeof node !== 'number' || path.length < 2 || (path.length === 2 && path[0] === 'components') ? undefined : jsonRef(text, node)),
     at: (node, path) => ({ file: file.source.absoluteRef, ...lineColAt(text, typeof node === 'number' ? node : walk(path)) }),
   };
 }
@@ -148,7 +151,7 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
     for (let i = 0; i < segments.length; i++) {
       // Follow a $ref before stepping into it, so the position is where the writer wrote the value.
       for (let hops = 0; hops < 20 && node !== undefined; hops++) {
-        const ref = view.ref(node);
+        const ref = view.ref(node, path);
         if (ref === undefined) break;
         const [target, fragment = ''] = ref.split('#');
         const nextFile = target ? files.get(resolvePath(dirname(file.source.absoluteRef), target)) : file;
