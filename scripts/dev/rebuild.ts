@@ -19,6 +19,7 @@ import type { CheckOutcome, Checks } from './checks.ts';
 import type { SavedBuild } from './preview-worker.ts';
 import { toProblems } from './problems.ts';
 import { compactHeap } from './heap.ts';
+import { jsonWritten } from './settle.ts';
 import type { FileWatcher } from './watch.ts';
 
 export interface RebuildOptions {
@@ -178,6 +179,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   return {
     async rebuild() {
       const started = performance.now();
+      await jsonWritten(documentFiles);
       const writesBefore = writes;
       let saved: SavedBuild | undefined;
       let diagnostics: Diagnostic[];
