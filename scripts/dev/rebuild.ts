@@ -53,6 +53,8 @@ export interface RebuildOutcome {
   result?: BuildResult;
   /** Its files were written to while they were read: nothing was shown, the next save follows. */
   superseded?: boolean;
+  /** Its texts are those of the version shown: nothing was shown again. */
+  unchanged?: boolean;
 }
 
 export interface Rebuilder {
@@ -70,6 +72,8 @@ export interface Rebuilder {
 
 /** The longest the mock waits for an open page to reload first. */
 const PAGE_FIRST_MS = 1000;
+/** A reloaded page asks for its modules in waves (its own, then what they import): this long without a request ends them. */
+const PAGE_QUIET_MS = 40;
 
 // A large API's pages and mock leave hundreds of MB of spare heap on this thread (after a save of GitHub's, 540 MB of
 // heap of which it keeps 230 MB); a small one's is left alone.
@@ -102,6 +106,8 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let documentFiles: string[] = [resolve(spec)];
   let lastSummary: string | undefined;
   let checksStarted = false;
+  /** What the version shown is made of (LoadedDocument.contentKey); undefined while a save that does not load is shown. */
+  let shownKey: string | undefined;
   let stopped = false;
   /** Writes to the document's files seen so far. */
   let writes = 0;
@@ -172,8 +178,6 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
     const found = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ');
     const checked = outcome.reused ? ' Checked before, unchanged since.' : ` Checked in ${seconds(outcome.durationMs)}.`;
     log(`${listing(fresh)}[${clock()}] Rebuilt in ${pageMs} ms${found ? ` with ${found}` : ''}.${checked}`);
-    // The save is shown and checked: the spare heap its reading and rendering left is given back (heap.ts) while the writer reads.
-    compactIfLarge();
   };
 
   return {
@@ -197,11 +201,14 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // The one verdict every command reaches (model/verdict.ts): only a document that does not load
       // keeps the last good version; lint and validation errors are shown, not blocking.
       const loaded = judgeVersion({ loaded: saved !== undefined, diagnostics }).ok;
+      // The same texts as the version shown (the last pieces of a write already read, a save without a change): nothing to show again.
+      if (saved && loaded && saved.contentKey === shownKey) return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
       follow(saved, diagnostics);
       build++;
       const thisBuild = build;
 
       if (!saved || !loaded) {
+        shownKey = undefined;
         const problems = toProblems(diagnostics, channel.root);
         const { errors, warnings } = counted(problems);
         publish({ state: 'error', build, version, durationMs: Math.round(performance.now() - started), errors, warnings, problems });
@@ -213,6 +220,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       }
 
       version++;
+      shownKey = saved.contentKey;
       const current = version;
       const { modelJson, ...built } = saved;
       // Read once here, for the pages and the mock both.
@@ -228,8 +236,11 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       let result: BuildResult;
       try {
         // An open page reloads first: the mock's share of this thread (reading the document, preparing its answers)
-        // waits until the page is served, or a moment at most.
-        if (channel.watching() > 0) await Promise.race([channel.nextPage(), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
+        // waits until the page and its modules are served, or a moment at most.
+        if (channel.watching() > 0) {
+          const reloaded = channel.nextPage().then(() => channel.quiet(PAGE_QUIET_MS));
+          await Promise.race([reloaded, new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
+        }
         // The bundled document is asked for once the pages were told: turning it into JSON takes the worker a moment.
         const document = JSON.parse(await options.builder.call<string>('document', spec));
         result = { ...built, model, document };

@@ -1,12 +1,13 @@
 // A save whose files are written to while the preview's worker reads them (a large file written in
 // pieces, an editor saving twice) is not shown: the save queued after it is, without waiting for the
-// pages and the mock to take a version already old.
+// pages and the mock to take a version already old. Nor is a save of the texts already shown.
 import { describe, expect, it } from 'vitest';
 import { previewChannel } from '../../../scripts/dev/channel.ts';
 import type { Checks } from '../../../scripts/dev/checks.ts';
 import type { SavedBuild } from '../../../scripts/dev/preview-worker.ts';
 import { createRebuilder, type Rebuilder } from '../../../scripts/dev/rebuild.ts';
 import type { FileWatcher } from '../../../scripts/dev/watch.ts';
+import { DiagnosticsError } from '../../../scripts/diagnostics.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
 import type { ModelBuilder } from '../../../scripts/model/isolated.ts';
 
@@ -27,6 +28,8 @@ function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) =>
       if (kind === 'document') return '{}';
       const save = saves++;
       during(rebuilder, save);
+      if (titles[save] === 'broken')
+        throw new DiagnosticsError('Cannot load', [{ severity: 'error', rule: 'yaml-syntax', message: 'broken', file: SPEC, line: 1, col: 1 }]);
       return saved(titles[save] ?? 'none');
     },
   } as unknown as ModelBuilder;
@@ -67,6 +70,28 @@ describe('a save written to while it is read', () => {
     expect(whole).toMatchObject({ ok: true, version: 2 });
     expect(channel.model?.info.title).toBe('whole');
     expect(built).toEqual(['first', 'whole']);
+    rebuilder.stop();
+  });
+
+  it('is not shown again when its texts are those shown: the pages and the mock keep their version', async () => {
+    const { rebuilder, channel, built } = setup(['first', 'first', 'second'], () => undefined);
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 1 });
+    const status = channel.status;
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, unchanged: true, version: 1 });
+    expect(channel.status).toBe(status);
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 2 });
+    expect(built).toEqual(['first', 'second']);
+    rebuilder.stop();
+  });
+
+  it('is shown again after a save that does not load, whose problems it clears', async () => {
+    const { rebuilder, channel, built } = setup(['first', 'broken', 'first'], () => undefined);
+    await rebuilder.rebuild();
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: false, version: 1 });
+    expect(channel.status.state).toBe('error');
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 2 });
+    expect(channel.status.state).not.toBe('error');
+    expect(built).toEqual(['first', 'first']);
     rebuilder.stop();
   });
 
