@@ -67,6 +67,10 @@ export interface PreviewChannel {
   /** Resolves when the dev server next serves a page. */
   nextPage(): Promise<void>;
   pageServed(): void;
+  /** A request to the dev server began (the preview's own endpoints aside); call what it returns when it is answered. */
+  requestStarted(): () => void;
+  /** Resolves once the dev server has answered every request and none came for `quietMs`: a reloaded page has its modules. */
+  quiet(quietMs: number): Promise<void>;
   /** How many pages follow the status (their overlay's event stream is open): those reload on every save. */
   watching(): number;
   /** Set while the comparison of the newest version is being made: the "What changed" page waits for it. */
@@ -100,6 +104,8 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
   const listeners = new Set<(status: PreviewStatus | null) => void>();
   const modelListeners = new Set<() => void>();
   let served: () => void = () => {};
+  let inFlight = 0;
+  let lastActivity = 0;
   let next: { promise: Promise<void>; resolve: () => void } | undefined;
   const channel: PreviewChannel = {
     status: emptyStatus(),
@@ -128,6 +134,27 @@ export function previewChannel(root = process.cwd()): PreviewChannel {
       served();
       next?.resolve();
       next = undefined;
+    },
+    requestStarted() {
+      inFlight++;
+      lastActivity = performance.now();
+      let ended = false;
+      return () => {
+        if (ended) return;
+        ended = true;
+        inFlight--;
+        lastActivity = performance.now();
+      };
+    },
+    quiet(quietMs) {
+      return new Promise((resolve) => {
+        const check = (): void => {
+          const left = lastActivity + quietMs - performance.now();
+          if (inFlight === 0 && left <= 0) resolve();
+          else setTimeout(check, Math.max(left, 5)).unref();
+        };
+        check();
+      });
     },
     watching: () => listeners.size,
     onModel(listener) {

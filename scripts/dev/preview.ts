@@ -30,7 +30,7 @@ import { startSite } from './site.ts';
 import { watchFiles } from './watch.ts';
 
 /** The longest the first check waits for the site's first page. */
-const FIRST_CHECK_WAIT_MS = 5000;
+const FIRST_CHECK_WAIT_MS = 30_000;
 
 export interface PreviewOptions {
   spec: string;
@@ -124,9 +124,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     const [started, outcome] = await Promise.all([startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url }), first]);
     site = started;
     last = outcome;
-    // Validation and lint start once the site has served its first page, or a few seconds after it is up: sooner they would slow it.
-    const waited = new Promise((resolve) => setTimeout(resolve, FIRST_CHECK_WAIT_MS).unref());
-    void Promise.race([channel.firstPage, waited]).then(() => rebuilder.startChecks());
+    // The dev server compiles the pages' modules on the first request (seconds): one is made now, so that a writer's
+    // first page need not wait for it. Validation and lint start once a page is served: sooner, they would slow it.
+    const page = channel.model?.operations[0]?.page ?? '/';
+    const warmed = fetch(new URL(page, url), { signal: AbortSignal.timeout(FIRST_CHECK_WAIT_MS) })
+      .then((answer) => answer.arrayBuffer())
+      .catch(() => undefined);
+    void Promise.race([channel.firstPage, warmed]).then(() => rebuilder.startChecks());
   } catch (error) {
     await close();
     throw error;

@@ -19,6 +19,7 @@ import type { CheckOutcome, Checks } from './checks.ts';
 import type { SavedBuild } from './preview-worker.ts';
 import { toProblems } from './problems.ts';
 import { compactHeap } from './heap.ts';
+import { jsonWritten } from './settle.ts';
 import type { FileWatcher } from './watch.ts';
 
 export interface RebuildOptions {
@@ -50,6 +51,10 @@ export interface RebuildOutcome {
   durationMs: number;
   /** Undefined when the document did not load at all. */
   result?: BuildResult;
+  /** Its files were written to while they were read: nothing was shown, the next save follows. */
+  superseded?: boolean;
+  /** Its texts are those of the version shown: nothing was shown again. */
+  unchanged?: boolean;
 }
 
 export interface Rebuilder {
@@ -67,9 +72,15 @@ export interface Rebuilder {
 
 /** The longest the mock waits for an open page to reload first. */
 const PAGE_FIRST_MS = 1000;
+/** A reloaded page asks for its modules in waves (its own, then what they import): this long without a request ends them. */
+const PAGE_QUIET_MS = 40;
 
-// A large API's pages and mock leave hundreds of MB of spare heap on this thread; a small one's is left alone.
-const COMPACT_ABOVE_BYTES = 512 * 1024 * 1024;
+// A large API's pages and mock leave hundreds of MB of spare heap on this thread (after a save of GitHub's, 540 MB of
+// heap of which it keeps 230 MB); a small one's is left alone.
+const COMPACT_ABOVE_BYTES = 384 * 1024 * 1024;
+const compactIfLarge = (): void => {
+  if (process.memoryUsage().heapTotal > COMPACT_ABOVE_BYTES) compactHeap();
+};
 
 const clock = (): string => new Date().toTimeString().slice(0, 8);
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -95,6 +106,8 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let documentFiles: string[] = [resolve(spec)];
   let lastSummary: string | undefined;
   let checksStarted = false;
+  /** What the version shown is made of (LoadedDocument.contentKey); undefined while a save that does not load is shown. */
+  let shownKey: string | undefined;
   let stopped = false;
   /** Writes to the document's files seen so far. */
   let writes = 0;
@@ -165,13 +178,13 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
     const found = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean).join(' and ');
     const checked = outcome.reused ? ' Checked before, unchanged since.' : ` Checked in ${seconds(outcome.durationMs)}.`;
     log(`${listing(fresh)}[${clock()}] Rebuilt in ${pageMs} ms${found ? ` with ${found}` : ''}.${checked}`);
-    // The save is shown and checked: the spare heap its reading and rendering left is given back (heap.ts) while the writer reads.
-    if (process.memoryUsage().heapTotal > COMPACT_ABOVE_BYTES) compactHeap();
   };
 
   return {
     async rebuild() {
       const started = performance.now();
+      await jsonWritten(documentFiles);
+      const writesBefore = writes;
       let saved: SavedBuild | undefined;
       let diagnostics: Diagnostic[];
       try {
@@ -181,14 +194,21 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
         if (!(error instanceof DiagnosticsError)) throw error;
         diagnostics = error.diagnostics;
       }
+      // Written to while it was read (a large file is written in pieces; an editor may save twice): the save that
+      // follows is queued, and showing this one, or its errors for a file read half-written, would only delay it.
+      if (writes !== writesBefore && version > 0 && !stopped)
+        return { ok: false, superseded: true, version, durationMs: Math.round(performance.now() - started) };
       // The one verdict every command reaches (model/verdict.ts): only a document that does not load
       // keeps the last good version; lint and validation errors are shown, not blocking.
       const loaded = judgeVersion({ loaded: saved !== undefined, diagnostics }).ok;
+      // The same texts as the version shown (the last pieces of a write already read, a save without a change): nothing to show again.
+      if (saved && loaded && saved.contentKey === shownKey) return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
       follow(saved, diagnostics);
       build++;
       const thisBuild = build;
 
       if (!saved || !loaded) {
+        shownKey = undefined;
         const problems = toProblems(diagnostics, channel.root);
         const { errors, warnings } = counted(problems);
         publish({ state: 'error', build, version, durationMs: Math.round(performance.now() - started), errors, warnings, problems });
@@ -200,6 +220,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       }
 
       version++;
+      shownKey = saved.contentKey;
       const current = version;
       const { modelJson, ...built } = saved;
       // Read once here, for the pages and the mock both.
@@ -215,8 +236,11 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       let result: BuildResult;
       try {
         // An open page reloads first: the mock's share of this thread (reading the document, preparing its answers)
-        // waits until the page is served, or a moment at most.
-        if (channel.watching() > 0) await Promise.race([channel.nextPage(), new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
+        // waits until the page and its modules are served, or a moment at most.
+        if (channel.watching() > 0) {
+          const reloaded = channel.nextPage().then(() => channel.quiet(PAGE_QUIET_MS));
+          await Promise.race([reloaded, new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
+        }
         // The bundled document is asked for once the pages were told: turning it into JSON takes the worker a moment.
         const document = JSON.parse(await options.builder.call<string>('document', spec));
         result = { ...built, model, document };
@@ -227,6 +251,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       }
       const pageMs = Math.round(performance.now() - started);
       void compare(current).then(compared);
+      // The page and the mock show the save: the spare heap their reading left is given back before the check grows its
+      // own, once the requests already arrived are answered.
+      setImmediate(compactIfLarge);
 
       // The first pass's problems are printed now, unless the check's result is known already; at start the addresses follow them.
       const now = !options.checks.known(built.contentKey);

@@ -67,7 +67,9 @@ export function apiModelPlugin(): Plugin {
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       const sources = readModelSources(entry);
       watched = [entry, ...sources.flatMap((s) => (s.context ? [s.file, s.context] : [s.file]))];
-      for (const file of watched) this.addWatchFile(file);
+      // The dev server follows the files itself (configureServer below). A watch file joins the module graph, where the
+      // dev server's style collection would turn a 16 MB model into a JavaScript module before the first page: seconds.
+      if (!serving) for (const file of watched) this.addWatchFile(file);
       const read = `JSON.parse(readFileSync(s.file, 'utf8'))`;
       // The preview's model, when there is one: the file holds the same, but reading 16 MB again for every reload would be spent twice.
       // Its site starts while the first save is built: a page asked for sooner waits for it.

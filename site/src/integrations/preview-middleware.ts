@@ -29,6 +29,8 @@ export function previewMiddleware(): (req: IncomingMessage, res: ServerResponse,
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://preview.invalid');
     if (req.method === 'GET') keepPackageFile(req, res);
+    // A page and the modules it asks for next are answered before the mock takes this thread (rebuild.ts).
+    if (!url.pathname.startsWith(PREFIX)) res.once('close', previewChannel().requestStarted());
     if (req.method === 'GET' && !url.pathname.startsWith(PREFIX)) {
       res.once('finish', () => {
         if (String(res.getHeader('content-type') ?? '').startsWith('text/html')) previewChannel().pageServed();

@@ -1,0 +1,104 @@
+// A save whose files are written to while the preview's worker reads them (a large file written in
+// pieces, an editor saving twice) is not shown: the save queued after it is, without waiting for the
+// pages and the mock to take a version already old. Nor is a save of the texts already shown.
+import { describe, expect, it } from 'vitest';
+import { previewChannel } from '../../../scripts/dev/channel.ts';
+import type { Checks } from '../../../scripts/dev/checks.ts';
+import type { SavedBuild } from '../../../scripts/dev/preview-worker.ts';
+import { createRebuilder, type Rebuilder } from '../../../scripts/dev/rebuild.ts';
+import type { FileWatcher } from '../../../scripts/dev/watch.ts';
+import { DiagnosticsError } from '../../../scripts/diagnostics.ts';
+import { normalizeDocument } from '../../../scripts/model/index.ts';
+import type { ModelBuilder } from '../../../scripts/model/isolated.ts';
+
+const SPEC = '/descriptions/api.json';
+
+function saved(title: string): SavedBuild {
+  const model = normalizeDocument({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
+  return { diagnostics: [], files: [SPEC], contentKey: title, timings: { load: 0, validate: 0, lint: 0, normalize: 0 }, modelJson: JSON.stringify(model) };
+}
+
+/** A rebuilder whose worker answers each save with the next title, calling `during` while it "reads". */
+function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) => void) {
+  const channel = previewChannel('/descriptions');
+  const built: string[] = [];
+  let saves = 0;
+  const builder = {
+    async call(kind: string) {
+      if (kind === 'document') return '{}';
+      const save = saves++;
+      during(rebuilder, save);
+      if (titles[save] === 'broken')
+        throw new DiagnosticsError('Cannot load', [{ severity: 'error', rule: 'yaml-syntax', message: 'broken', file: SPEC, line: 1, col: 1 }]);
+      return saved(titles[save] ?? 'none');
+    },
+  } as unknown as ModelBuilder;
+  const checks: Checks = {
+    run: async (_spec, _options, contentKey) => ({ diagnostics: [], contentKey, durationMs: 0, reused: false }),
+    known: () => false,
+    warm() {},
+    close: async () => {},
+  };
+  const watcher: FileWatcher = { setFiles() {}, setLoose() {}, close() {} };
+  const rebuilder = createRebuilder({
+    spec: SPEC,
+    modelFile: '/nowhere/model.json',
+    channel,
+    watcher,
+    builder,
+    checks,
+    changes: { compare: async (version) => ({ version, unavailable: 'No base in this test.' }) },
+    onBuild: (build) => void built.push(build.model.info.title),
+    log: () => {},
+  });
+  return { rebuilder, channel, built };
+}
+
+describe('a save written to while it is read', () => {
+  it('is not shown: the pages and the mock keep the version before it, and the next save is shown', async () => {
+    const { rebuilder, channel, built } = setup(['first', 'half-written', 'whole'], (r, save) => save === 1 && r.touched());
+    const first = await rebuilder.rebuild();
+    expect(first).toMatchObject({ ok: true, version: 1 });
+    const status = channel.status;
+
+    const half = await rebuilder.rebuild();
+    expect(half).toMatchObject({ ok: false, superseded: true, version: 1 });
+    expect(channel.status).toBe(status);
+    expect(channel.model?.info.title).toBe('first');
+
+    const whole = await rebuilder.rebuild();
+    expect(whole).toMatchObject({ ok: true, version: 2 });
+    expect(channel.model?.info.title).toBe('whole');
+    expect(built).toEqual(['first', 'whole']);
+    rebuilder.stop();
+  });
+
+  it('is not shown again when its texts are those shown: the pages and the mock keep their version', async () => {
+    const { rebuilder, channel, built } = setup(['first', 'first', 'second'], () => undefined);
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 1 });
+    const status = channel.status;
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, unchanged: true, version: 1 });
+    expect(channel.status).toBe(status);
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 2 });
+    expect(built).toEqual(['first', 'second']);
+    rebuilder.stop();
+  });
+
+  it('is shown again after a save that does not load, whose problems it clears', async () => {
+    const { rebuilder, channel, built } = setup(['first', 'broken', 'first'], () => undefined);
+    await rebuilder.rebuild();
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: false, version: 1 });
+    expect(channel.status.state).toBe('error');
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 2 });
+    expect(channel.status.state).not.toBe('error');
+    expect(built).toEqual(['first', 'first']);
+    rebuilder.stop();
+  });
+
+  it('is shown when it is the first: the pages have no version yet', async () => {
+    const { rebuilder, built } = setup(['first'], (r) => r.touched());
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 1 });
+    expect(built).toEqual(['first']);
+    rebuilder.stop();
+  });
+});
