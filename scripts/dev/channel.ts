@@ -58,8 +58,6 @@ export interface PreviewChannel {
   root: string;
   /** The model the pages show, read once for the pages and the mock, which share it and change nothing in it. */
   model?: ApiModel;
-  /** The site's title, known before the document is built: the dev server starts meanwhile, and its config reads it. */
-  title?: string;
   /** Settles once the first save is built (loaded or not): pages asked for sooner wait for it. */
   ready?: Promise<unknown>;
   /** Resolves once the dev server has served a page. */

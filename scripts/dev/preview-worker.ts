@@ -12,9 +12,6 @@ import type { ApiModel } from '../model/types.ts';
 import { serve } from '../model/worker.ts';
 import { textDigest } from '../model/file-cache.ts';
 import { writeAtomic } from '../site/model-file.ts';
-import { resolve } from 'node:path';
-import { parseYaml } from '@redocly/openapi-core';
-import { createResolver } from '../model/load.ts';
 import { compactHeap } from './heap.ts';
 import { getHeapStatistics } from 'node:v8';
 
@@ -37,15 +34,6 @@ let compared: { key: string; report: ChangeReport } | undefined;
 
 /** The model file being written: the pages take the model from the reply, the file is for the dev server's own restarts. */
 let writing: Promise<void> = Promise.resolve();
-
-/** The description's title, from its entry file alone: the site starts with it while the document is built. */
-serve('title', async ({ spec, options }) => {
-  const entry = resolve(spec);
-  // Read as the build reads it, through the description's rules (and kept for it: file-cache.ts).
-  const source = await (await createResolver(entry, options)).loadExternalRef(entry);
-  const parsed = (/\.json$/i.test(entry) ? JSON.parse(source.body) : parseYaml(source.body)) as { info?: { title?: unknown } } | null;
-  return String(parsed?.info?.title ?? 'API');
-});
 
 /** Builds the document, writes the model file and keeps the build for the requests that follow. */
 serve('save', async ({ spec, options, payload }) => {

@@ -115,10 +115,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    // The site starts while the worker builds the first save: its config needs only the title, and its pages wait for the model.
-    channel.title = await builder.call<string>('title', spec, access).catch(() => 'API');
+    // The site starts while the worker builds the first save: its config needs nothing from the description, and its pages wait for the model.
     // Until the worker writes the model, and for good when the document never loads: an empty site, its problems shown over it.
-    await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: channel.title, version: '' }, paths: {} }));
+    await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: '', version: '' }, paths: {} }));
     const first = rebuilder.rebuild();
     channel.ready = first.catch(() => undefined);
     const [started, outcome] = await Promise.all([startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url }), first]);
