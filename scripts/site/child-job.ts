@@ -24,7 +24,8 @@ export function runJob<T>(entry: URL, input: unknown, what: string): Promise<T> 
     let reply: JobReply<T> | undefined;
     child.once('message', (message: JobReply<T>) => (reply = message));
     child.once('error', reject);
-    child.once('exit', (code, signal) => {
+    // 'close', not 'exit': the process can be gone before its last message is read from the channel.
+    child.once('close', (code, signal) => {
       if (reply?.ok) resolve(reply.result);
       else if (reply && 'diagnostics' in reply) reject(new DiagnosticsError(what, reply.diagnostics));
       else reject(new Error(reply && 'error' in reply ? reply.error : `${what} stopped (${signal ?? `exit code ${code}`})`));
