@@ -21,7 +21,6 @@ import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
 import { siteAddress } from './site/base-path.ts';
 import { runJob } from './site/child-job.ts';
 import type { ModelJob } from './site/model-job.ts';
-import { convertToYaml } from './site/description-files.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
@@ -190,7 +189,7 @@ async function main(): Promise<number> {
         const job: ModelJob = {
           spec: api.spec,
           options: { lint: false, validate: values.lint, ...access },
-          paths: { model: join(dir, 'model.json'), document: join(dir, 'openapi.json') },
+          paths: { model: join(dir, 'model.json'), document: join(dir, 'openapi.json'), yaml: join(dir, 'openapi.yaml') },
         };
         result = await runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${api.spec}`);
       } catch (error) {
@@ -230,8 +229,6 @@ async function main(): Promise<number> {
         },
       ],
     );
-    const yamls = built.map(({ dir }) => convertToYaml(join(dir, 'openapi.json'), join(dir, 'openapi.yaml')));
-    for (const yaml of yamls) yaml.catch(() => undefined);
 
     // Earlier versions: a changelog, and their pages side by side when asked.
     const versionsStarted = performance.now();
@@ -287,7 +284,6 @@ async function main(): Promise<number> {
     if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok)
       throw new BuildFailure('Build failed (--strict): the description has errors.');
 
-    await Promise.all(yamls);
     for (const { api, dir } of built) {
       const target = join(staging, api.slug);
       await mkdir(target, { recursive: true });

@@ -29,7 +29,7 @@ export interface ModelBuilder {
   /** The model, as buildModel gives it; rejects with a DiagnosticsError when the description does not load. */
   build(spec: string, options?: BuildOptions): Promise<BuildResult>;
   /** The same, with the model and the bundled document written to `paths` instead of returned. */
-  buildInto(spec: string, options: BuildOptions, paths: { model: string; document: string }): Promise<WrittenBuild>;
+  buildInto(spec: string, options: BuildOptions, paths: { model: string; document: string; yaml?: string }): Promise<WrittenBuild>;
   /** The portal's vocabulary rules alone on the description (scripts/model/ruleset/vocabulary.ts): what the mock prints. */
   vocabulary(spec: string, options?: BuildOptions): Promise<Diagnostic[]>;
   /** A request of another kind, for a worker that serves it; rejects with a DiagnosticsError as `build` does. */

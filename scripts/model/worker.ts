@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { enableCompileCache } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import { stringify as toYaml } from 'yaml';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
 
@@ -19,8 +20,8 @@ export interface WorkerRequest {
   kind?: string;
   spec: string;
   options: BuildOptions;
-  /** Write the model (compact JSON) and the bundled document (indented JSON) here, and leave them out of the reply. */
-  write?: { model: string; document: string };
+  /** Write the model (compact JSON) and the bundled document (indented JSON, and YAML when asked) here, and leave them out of the reply. */
+  write?: { model: string; document: string; yaml?: string };
   /** Whatever else a kind of request needs. */
   payload?: unknown;
 }
@@ -45,6 +46,10 @@ serve('build', async ({ spec, options, write }) => {
   if (!write) return result;
   await writeFile(write.model, JSON.stringify(result.model));
   await writeFile(write.document, `${JSON.stringify(result.document, null, 2)}\n`);
+  // From the document in hand: read back from the JSON, a large one (GitHub's) would be parsed again in another process
+  // while the site renders, adding its 200 MB to the build's peak. Repeated objects are written out in full: anchors
+  // and aliases confuse many OpenAPI tools.
+  if (write.yaml) await writeFile(write.yaml, toYaml(result.document, { aliasDuplicateObjects: false, lineWidth: 0 }));
   const { model, document: _written, ...rest } = result;
   return { ...rest, model: { info: model.info, stats: model.stats } } satisfies WrittenBuild;
 });

@@ -7,7 +7,7 @@ import { answerJob } from './child-job.ts';
 export interface ModelJob {
   spec: string;
   options: BuildOptions;
-  paths: { model: string; document: string };
+  paths: { model: string; document: string; yaml?: string };
 }
 
 answerJob<ModelJob, WrittenBuild>(async ({ spec, options, paths }) => {
