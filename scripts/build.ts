@@ -153,10 +153,9 @@ async function main(): Promise<number> {
   // On a worker with a memory bound, which writes the model and the description itself: a description
   // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
   const builder = createModelBuilder();
-  // Astro starts up, syncs and bundles while the model is built: it waits for the model only where
-  // it reads it (site/src/integrations/model-plugin.ts). Built beside the target (same file
-  // system), so the final move is a rename.
-  // A failed build leaves no trace: a parent folder made for it goes too.
+  // Astro starts up, syncs and plans its routes while the model is built, and bundles once it is
+  // written (modelGate, site/src/integrations/model-plugin.ts). Built beside the target (same file
+  // system), so the final move is a rename; a failed build leaves no trace, a parent folder made for it included.
   const madeParent = await mkdir(dirname(out), { recursive: true });
   staging = await mkdtemp(join(dirname(out), stagingPrefix(out)));
   let modelReady!: { resolve(path: string): void; reject(error: Error): void };

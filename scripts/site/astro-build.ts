@@ -12,7 +12,7 @@ export const SITE_ROOT = resolve(ROOT, 'site');
 export const ASTRO_DIR = join(SITE_ROOT, '.astro');
 
 export interface AstroBuildOptions {
-  /** A model JSON or a manifest (see model-file.ts); a promise of one lets Astro start up and bundle before it is written. */
+  /** A model JSON or a manifest (see model-file.ts); a promise of one lets Astro start up before it is written. */
   modelPath: string | Promise<string>;
   outDir: string;
   site?: string;

@@ -14,7 +14,7 @@ export type JobReply<T> = { ok: true; result: T } | { ok: false; diagnostics: Di
  * at most what survives a collection keep GitHub's model job at 459–510 MB instead of 670–730 MB, in
  * the same time; the site build starts beside it, so its peak adds to the build's.
  */
-export const JOB_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=100'];
+const JOB_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=100'];
 
 /** Runs the job module `entry` (see answerJob) with `input`; rejects with a DiagnosticsError for the description's problems. */
 export function runJob<T>(entry: URL, input: unknown, what: string): Promise<T> {

@@ -60,10 +60,8 @@ export function apiModelPlugin(): Plugin {
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
     },
-    async load(id) {
+    load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      // A build started before its model was written (scripts/build.ts) waits for it here, while the rest bundles.
-      await modelWritten();
       const entry = resolve(process.env[MODEL_ENV] ?? '');
       const sources = readModelSources(entry);
       watched = [entry, ...sources.flatMap((s) => (s.context ? [s.file, s.context] : [s.file]))];
