@@ -57,18 +57,6 @@ async function visit(target: Page, url: string): Promise<void> {
 
 const heading = (target: Page) => target.locator('h1').first().textContent();
 
-/** Axe on the overlay; a reload a save started can land late on a busy machine, and then the page it leaves is checked. */
-async function overlayViolations(target: Page): Promise<string[]> {
-  try {
-    return await seriousAxeViolations(target, '#portal-preview-problems');
-  } catch (error) {
-    if (!/Execution context was destroyed/.test(String(error))) throw error;
-    await target.waitForLoadState('load');
-    await target.locator('#portal-preview-problems').waitFor({ state: 'visible', timeout: 10_000 });
-    return seriousAxeViolations(target, '#portal-preview-problems');
-  }
-}
-
 function edit(file: string, change: (text: string) => string): void {
   const text = readFileSync(file, 'utf8');
   const next = change(text);
@@ -175,7 +163,7 @@ describe('npm run dev', () => {
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('List all pets');
     await expect.poll(async () => (await (await fetch(`${mock}pets`, AUTH)).json())[0].name, { timeout: 10_000 }).toBe('Rexine');
     await preview.waitFor(/Rebuilt in \d+ ms with 1 error\./, 5_000);
-    expect(await overlayViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
 
     writeFileSync(petsFile, good);
     await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
@@ -201,7 +189,7 @@ describe('npm run dev', () => {
     expect((await (await fetch(`${mock}pets`, AUTH)).json())[0].name).toBe('Rexanne');
     // The terminal lists the same problem in `file:line:col severity rule message` form.
     await preview.waitFor(/paths\/pets\.yaml:3:\d+ error \S+ .+/, 5_000);
-    expect(await overlayViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
 
     // The problem links to its line in the source view.
     const source = await browser.newPage();

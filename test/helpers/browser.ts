@@ -18,9 +18,22 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * The serious and critical axe-core violations on the page, as `rule at target, target`
- * lines; only inside `include` (a selector) when given, else the whole document.
+ * lines; only inside `include` (a selector) when given, else the whole document. A page that
+ * navigates meanwhile (the preview reloads open pages on a save, late on a busy machine) is
+ * checked again once the new one has loaded.
  */
 export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  try {
+    return await axeOnce(page, include);
+  } catch (error) {
+    if (!/Execution context was destroyed/.test(String(error))) throw error;
+    await page.waitForLoadState('load');
+    if (include) await page.locator(include).first().waitFor({ state: 'visible', timeout: 10_000 });
+    return axeOnce(page, include);
+  }
+}
+
+async function axeOnce(page: Page, include?: string): Promise<string[]> {
   await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
   return page.evaluate(async (selector) => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
