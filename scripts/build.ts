@@ -176,21 +176,27 @@ async function main(): Promise<number> {
   // Awaited below, or at the end when the build stopped before the site.
   site.catch(() => undefined);
   try {
-    const built: { api: PlannedApi; dir: string; result: WrittenBuild }[] = [];
+    // `copied`: the job's end, once it has written the description's copies (beside the site build).
+    const built: { api: PlannedApi; dir: string; result: WrittenBuild; copied: Promise<void> }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [i, api] of planned.entries()) {
       const dir = join(work, `api-${i}`);
       await mkdir(dir, { recursive: true });
       let result: WrittenBuild;
+      let copied: Promise<void>;
       try {
         // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
-        // In a child process (site/model-job.ts), which gives its memory back before the site build.
+        // In a child process (site/model-job.ts), which gives its memory back once it has written the copies.
         const job: ModelJob = {
           spec: api.spec,
-          options: { lint: false, validate: values.lint, ...access },
+          // The quick load (JSON.parse, a one-file description without the bundler, load.ts): the site waits for this model,
+          // and the lint beside it loads the description again as every other command does.
+          options: { lint: false, validate: values.lint, firstPass: true, ...access },
           paths: { model: join(dir, 'model.json'), document: join(dir, 'openapi.json'), yaml: join(dir, 'openapi.yaml') },
         };
-        result = await runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${api.spec}`);
+        const running = runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${api.spec}`);
+        result = await running.answer;
+        copied = running.done;
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
         // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
@@ -200,7 +206,7 @@ async function main(): Promise<number> {
         return 1;
       }
       diagnostics.push(...result.diagnostics);
-      built.push({ api, dir, result });
+      built.push({ api, dir, result, copied });
     }
     if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok) {
       console.error(listed(diagnostics, values.verbose!));
@@ -283,7 +289,8 @@ async function main(): Promise<number> {
     if (!judgeVersion({ loaded: true, diagnostics }, { strict: values.strict }).ok)
       throw new BuildFailure('Build failed (--strict): the description has errors.');
 
-    for (const { api, dir } of built) {
+    for (const { api, dir, copied } of built) {
+      await copied;
       const target = join(staging, api.slug);
       await mkdir(target, { recursive: true });
       await copyFile(join(dir, 'openapi.json'), join(target, 'openapi.json'));

@@ -8,7 +8,7 @@ import { getHeapStatistics, type HeapInfo } from 'node:v8';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
-import type { WorkerReply, WorkerRequest, WrittenBuild } from './worker.ts';
+import type { CopyPaths, WorkerReply, WorkerRequest, WrittenBuild } from './worker.ts';
 
 export type { WrittenBuild } from './worker.ts';
 
@@ -28,8 +28,10 @@ export function modelResourceLimits(): ResourceLimits {
 export interface ModelBuilder {
   /** The model, as buildModel gives it; rejects with a DiagnosticsError when the description does not load. */
   build(spec: string, options?: BuildOptions): Promise<BuildResult>;
-  /** The same, with the model and the bundled document written to `paths` instead of returned. */
-  buildInto(spec: string, options: BuildOptions, paths: { model: string; document: string; yaml?: string }): Promise<WrittenBuild>;
+  /** The same, with the model written to `modelPath` instead of returned; the bundled document stays on the worker for `writeCopies`. */
+  buildInto(spec: string, options: BuildOptions, modelPath: string): Promise<WrittenBuild>;
+  /** Writes the bundled document of the last `buildInto` to `paths`, then lets it go. */
+  writeCopies(spec: string, paths: CopyPaths): Promise<void>;
   /** The portal's vocabulary rules alone on the description (scripts/model/ruleset/vocabulary.ts): what the mock prints. */
   vocabulary(spec: string, options?: BuildOptions): Promise<Diagnostic[]>;
   /** A request of another kind, for a worker that serves it; rejects with a DiagnosticsError as `build` does. */
@@ -101,7 +103,10 @@ export function createModelBuilder(builderOptions: BuilderOptions = {}): ModelBu
 
   return {
     build: (spec, options = {}) => request({ spec, options }) as Promise<BuildResult>,
-    buildInto: (spec, options, paths) => request({ spec, options, write: paths }) as Promise<WrittenBuild>,
+    buildInto: (spec, options, modelPath) => request({ spec, options, write: { model: modelPath } }) as Promise<WrittenBuild>,
+    writeCopies: async (spec, paths) => {
+      await request({ kind: 'copies', spec, options: {}, payload: paths });
+    },
     vocabulary: (spec, options = {}) => request({ kind: 'vocabulary', spec, options }) as Promise<Diagnostic[]>,
     call: <T>(kind: string, spec: string, options: BuildOptions = {}, payload?: unknown) =>
       request({ kind, spec, options, ...(payload === undefined ? {} : { payload }) }) as Promise<T>,

@@ -25,9 +25,10 @@ export interface LoadOptions extends DescriptionAccess, ConfigChoice {
   /** Check the config's own keys and values too (when linting). */
   checkConfig?: boolean;
   /**
-   * The preview's first pass, whose document is then loaded again for its check as every other command loads it:
-   * JSON read with JSON.parse (ResolverOptions.quickJson), and one file referring only to itself taken as its own
-   * bundle without Redocly's bundler (self-contained.ts).
+   * The quick load, for a model something waits for (the preview's page, the build's site), whose checks load the
+   * description again as every other command loads it: JSON read with JSON.parse (ResolverOptions.quickJson; a
+   * duplicated key is then JSON's, the last one counts, where the YAML parser refuses it), and one file referring
+   * only to itself taken as its own bundle without Redocly's bundler (self-contained.ts).
    */
   firstPass?: boolean;
 }

@@ -5,8 +5,9 @@
 import { writeFile } from 'node:fs/promises';
 import { enableCompileCache } from 'node:module';
 import { parentPort } from 'node:worker_threads';
-import { stringify as toYaml } from 'yaml';
+import { dump } from 'js-yaml';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
+import type { OpenApiDocument } from './document.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
 
 // The pipeline's modules are large; their compiled code is kept between runs.
@@ -20,8 +21,8 @@ export interface WorkerRequest {
   kind?: string;
   spec: string;
   options: BuildOptions;
-  /** Write the model (compact JSON) and the bundled document (indented JSON, and YAML when asked) here, and leave them out of the reply. */
-  write?: { model: string; document: string; yaml?: string };
+  /** Write the model (compact JSON) here and leave it out of the reply; the bundled document is kept for a `copies` request. */
+  write?: { model: string };
   /** Whatever else a kind of request needs. */
   payload?: unknown;
 }
@@ -41,17 +42,37 @@ export function serve(kind: string, handler: Handler): void {
   handlers.set(kind, handler);
 }
 
+/** Where the bundled document's downloadable copies go: indented JSON, and YAML when asked. */
+export interface CopyPaths {
+  document: string;
+  yaml?: string;
+}
+
+/** The bundled document of the last build written to a file, until its copies are written. */
+let uncopied: OpenApiDocument | undefined;
+
 serve('build', async ({ spec, options, write }) => {
+  uncopied = undefined;
   const result = await buildModel(spec, options);
   if (!write) return result;
   await writeFile(write.model, JSON.stringify(result.model));
-  await writeFile(write.document, `${JSON.stringify(result.document, null, 2)}\n`);
-  // From the document in hand: read back from the JSON, a large one (GitHub's) would be parsed again in another process
-  // while the site renders, adding its 200 MB to the build's peak. Repeated objects are written out in full: anchors
-  // and aliases confuse many OpenAPI tools.
-  if (write.yaml) await writeFile(write.yaml, toYaml(result.document, { aliasDuplicateObjects: false, lineWidth: 0 }));
-  const { model, document: _written, ...rest } = result;
+  // The site needs only the model: the copies are written on the next request, while it renders.
+  uncopied = result.document;
+  const { model, document: _kept, ...rest } = result;
   return { ...rest, model: { info: model.info, stats: model.stats } } satisfies WrittenBuild;
+});
+
+serve('copies', async ({ payload }) => {
+  const document = uncopied;
+  uncopied = undefined;
+  if (!document) throw new Error('No built document to copy: a `copies` request follows a written build');
+  const paths = payload as CopyPaths;
+  await writeFile(paths.document, `${JSON.stringify(document, null, 2)}\n`);
+  // From the document in hand: read back from the JSON, a large one (GitHub's) would be parsed again in another process
+  // while the site renders, adding its 200 MB to the build's peak. js-yaml, as Redocly's own bundler writes YAML, in
+  // less than half the time of \`yaml\` on GitHub's API; repeated objects are written out in full (noRefs): anchors and
+  // aliases confuse many OpenAPI tools.
+  if (paths.yaml) await writeFile(paths.yaml, dump(document, { noRefs: true, lineWidth: -1 }));
 });
 
 // No model: only the portal's vocabulary rules, whose problems are the result (the mock's check).

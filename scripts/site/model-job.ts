@@ -1,5 +1,6 @@
-// Child process (child-job.ts): builds the model into files on the memory-bound worker, as the
-// build did in its own process, and exits, giving back all the memory that took.
+// Child process (child-job.ts): builds the model into a file on the memory-bound worker, as the
+// build did in its own process, answers, then writes the description's copies while the site
+// renders from the model, and exits, giving back all the memory that took.
 import type { BuildOptions } from '../model/index.ts';
 import { createModelBuilder, type WrittenBuild } from '../model/isolated.ts';
 import { answerJob } from './child-job.ts';
@@ -10,10 +11,11 @@ export interface ModelJob {
   paths: { model: string; document: string; yaml?: string };
 }
 
-answerJob<ModelJob, WrittenBuild>(async ({ spec, options, paths }) => {
+answerJob<ModelJob, WrittenBuild>(async ({ spec, options, paths }, answer) => {
   const builder = createModelBuilder();
   try {
-    return await builder.buildInto(spec, options, paths);
+    answer(await builder.buildInto(spec, options, paths.model));
+    await builder.writeCopies(spec, { document: paths.document, ...(paths.yaml ? { yaml: paths.yaml } : {}) });
   } finally {
     await builder.close();
   }

@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { countOperations } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { buildSite, exists, pageFolders, read, removeTempDirs, runSiteScript, tempDir } from './helpers.ts';
@@ -56,6 +57,8 @@ describe('full builds', () => {
     expect(result.output).toMatch(/Built .+: \d+ pages/);
     expectPagesFor(out, file);
     for (const download of ['openapi.json', 'openapi.yaml', 'llms.txt', 'sitemap-index.xml', '404.html']) expect(exists(out, download), download).toBe(true);
+    // Both downloads are the same description, read back by a YAML parser other than the one that wrote it.
+    expect(parseYaml(read(out, 'openapi.yaml'), { maxAliasCount: -1 })).toEqual(JSON.parse(read(out, 'openapi.json')));
     if (name !== 'petstore') {
       // Webhooks have their own pages, listed in llms.txt.
       const raw = JSON.parse(readFileSync(file, 'utf8'));
