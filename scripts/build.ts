@@ -9,6 +9,7 @@
 // an Atom feed and each operation's history; --version-tags also publishes their pages side by
 // side; --portal builds several APIs, each in its own folder, from one config.
 import { rmSync } from 'node:fs';
+import { enableCompileCache } from 'node:module';
 import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -30,6 +31,10 @@ import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
 import { assembleApi } from './site/versions/assemble.ts';
 import { namedSources, type VersionSource } from './site/versions/earlier.ts';
 import { descriptionTags } from './site/versions/git-tags.ts';
+
+// Node keeps the compiled code of the modules it loads, as Astro's own command does: Astro and its
+// bundler, imported when the site build starts, load in about a quarter less time once cached.
+enableCompileCache();
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
