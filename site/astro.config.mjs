@@ -9,6 +9,7 @@ import { apiModelPlugin, modelGate } from './src/integrations/model-plugin.ts';
 import { DEFAULT_TITLE } from './src/lib/portal-title.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
 import { buildMemory } from './src/integrations/build-memory.ts';
+import { searchIndex } from './src/integrations/search-index.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
 import { DEFAULT_SITE } from '../scripts/defaults.ts';
 
@@ -26,8 +27,9 @@ export default defineConfig({
   integrations: [
     // A build whose model is still being written bundles once it is (scripts/build.ts).
     modelGate(),
-    // Before Starlight: its last build step (Pagefind) then starts with the pages' memory given back.
     buildMemory(),
+    // Pagefind's index of the built pages, as Starlight's own step (off below) builds it.
+    searchIndex(),
     starlight({
       // The API's own title replaces it on every page (src/route-data.ts): the config is read before the model exists.
       title: DEFAULT_TITLE,
@@ -37,9 +39,9 @@ export default defineConfig({
       // Code samples are plain text blocks; the highlighter's CSS and JS would weigh on every page.
       expressiveCode: false,
       pagination: false,
-      // Search finds an operation by its path, a piece of it, its operationId or its summary:
-      // the metadata every operation page carries (OperationHeader.astro) counts most.
-      pagefind: { ranking: { metaWeights: { path: 10, operation: 8, title: 6 } } },
+      // The search index is built by src/integrations/search-index.ts, ranked by lib/search-options.ts;
+      // the search dialog is the portal's own (components.Search).
+      pagefind: false,
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 2 },
       components: {
         Head: './src/components/starlight/Head.astro',

@@ -8,11 +8,6 @@ declare module 'virtual:api-model' {
   export const documents: { slug: string; downloads: boolean; model: ApiModel; context?: PortalContext }[];
 }
 
-declare module 'virtual:starlight/pagefind-config' {
-  /** Starlight's `pagefind` option, passed to Pagefind's UI by the search dialog. */
-  export const pagefindUserConfig: Record<string, unknown>;
-}
-
 declare namespace App {
   interface Locals {
     /** The page's section navigation, set by PortalPage.astro for route-data.ts and the sidebar. */

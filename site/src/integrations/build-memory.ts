@@ -3,7 +3,7 @@
 // render, and Pagefind's indexer (a process of its own, about 260 MB) started while all of that
 // was still held. Here the heap grows to at most twice what survives a collection (GitHub's build:
 // peak 850–861 MB against 928–937 MB at three times, within the noise of its time), and a full
-// collection before Pagefind gives the freed memory back.
+// collection while Pagefind reads the pages gives the freed memory back.
 // Build only: nothing changes for the dev server. Hand-written: V8's switches, no library has them.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -19,16 +19,17 @@ export function buildMemory(): AstroIntegration {
       'astro:build:start': () => {
         setFlagsFromString(`--heap-growing-percent=${GROWTH_PERCENT}`);
       },
-      // Listed before Starlight, so this runs before its Pagefind step.
-      'astro:build:done': () => {
-        setFlagsFromString('--heap-growing-percent=0');
-        // `gc` exists only with --expose-gc; a fresh context picks the flag up at once. A plain collection
-        // keeps the freed pages for later (the process's memory stays as it was); the last-resort kind
-        // gives them back to the system before Pagefind starts.
-        setFlagsFromString('--expose-gc');
-        (runInNewContext('gc') as (options: object) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-        setFlagsFromString('--no-expose-gc');
-      },
     },
   };
+}
+
+/** A full collection that hands the freed heap back to the system (the search index is built meanwhile, search-index.ts). */
+export function giveMemoryBack(): void {
+  setFlagsFromString('--heap-growing-percent=0');
+  // `gc` exists only with --expose-gc; a fresh context picks the flag up at once. A plain collection
+  // keeps the freed pages for later (the process's memory stays as it was); the last-resort kind
+  // gives them back to the system.
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as (options: object) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  setFlagsFromString('--no-expose-gc');
 }
