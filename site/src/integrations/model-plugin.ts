@@ -136,8 +136,11 @@ export function modelGate(): AstroIntegration {
   return {
     name: 'portal:model-gate',
     hooks: {
-      'astro:build:setup': async () => {
+      'astro:build:setup': async ({ logger }) => {
+        const started = performance.now();
         await modelWritten();
+        // With --verbose: how long the site waited for the model, the part of the model's time the build still shows.
+        logger.info(`Waited ${Math.round(performance.now() - started)} ms for the model.`);
       },
     },
   };
