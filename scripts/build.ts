@@ -185,6 +185,8 @@ async function main(): Promise<number> {
     const built: { api: PlannedApi; dir: string; result: WrittenBuild; copied: Promise<void> }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [i, api] of planned.entries()) {
+      // One model's process at a time: the one before has written its copies and ended.
+      await built.at(-1)?.copied;
       const dir = join(work, `api-${i}`);
       await mkdir(dir, { recursive: true });
       let result: WrittenBuild;
