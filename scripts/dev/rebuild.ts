@@ -5,12 +5,13 @@
 // the last good version everywhere, with the reasons reported. Then, off the threads that serve
 // pages and answers, "What changed" is compared and the save is validated and linted; their
 // results join the overlay and the terminal when ready ("checking…" meanwhile).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
+import { stampOf } from '../model/file-cache.ts';
 import type { LoadOptions } from '../model/load.ts';
 import { judgeVersion } from '../model/verdict.ts';
 import type { PreviewChannel, PreviewStatus } from './channel.ts';
@@ -91,6 +92,18 @@ const listing = (diagnostics: readonly Diagnostic[]): string =>
   sortDiagnostics(dedupeDiagnostics(diagnostics))
     .map((d) => `${formatDiagnostic(d)}\n`)
     .join('');
+/**
+ * The files' identities, sizes and times in one string (file-cache.ts trusts the same to skip a read), or undefined
+ * when one cannot be read: that save is built, and says why.
+ */
+function stampsOf(files: readonly string[]): string | undefined {
+  try {
+    return files.map((file) => stampOf(statSync(file))).join('\n');
+  } catch {
+    return undefined;
+  }
+}
+
 const sameProblem = (d: Diagnostic): string => `${d.file}:${d.line}:${d.col}:${d.rule}:${d.message}`;
 
 function counted(problems: PreviewStatus['problems']): { errors: number; warnings: number } {
@@ -108,6 +121,8 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let checksStarted = false;
   /** What the version shown is made of (LoadedDocument.contentKey); undefined while a save that does not load is shown. */
   let shownKey: string | undefined;
+  /** The files' stamps (stampsOf) as they were when the version shown was read. */
+  let shownStamps: string | undefined;
   let stopped = false;
   /** Writes to the document's files seen so far. */
   let writes = 0;
@@ -185,6 +200,11 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       const started = performance.now();
       await jsonWritten(documentFiles);
       const writesBefore = writes;
+      // The watcher often reports a write more than once, the last report after the save it belongs to was read: files
+      // untouched since the version shown was read are that version, and are not built again (a second on a large API).
+      const stamps = stampsOf(documentFiles);
+      if (stamps !== undefined && stamps === shownStamps && shownKey !== undefined)
+        return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
       let saved: SavedBuild | undefined;
       let diagnostics: Diagnostic[];
       try {
@@ -202,13 +222,17 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // keeps the last good version; lint and validation errors are shown, not blocking.
       const loaded = judgeVersion({ loaded: saved !== undefined, diagnostics }).ok;
       // The same texts as the version shown (the last pieces of a write already read, a save without a change): nothing to show again.
-      if (saved && loaded && saved.contentKey === shownKey) return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
+      if (saved && loaded && saved.contentKey === shownKey) {
+        shownStamps = stamps;
+        return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
+      }
       follow(saved, diagnostics);
       build++;
       const thisBuild = build;
 
       if (!saved || !loaded) {
         shownKey = undefined;
+        shownStamps = undefined;
         const problems = toProblems(diagnostics, channel.root);
         const { errors, warnings } = counted(problems);
         publish({ state: 'error', build, version, durationMs: Math.round(performance.now() - started), errors, warnings, problems });
@@ -221,6 +245,8 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
 
       version++;
       shownKey = saved.contentKey;
+      // Taken before the read: a write that landed during it changes them, and is built.
+      shownStamps = stamps;
       const current = version;
       const { modelJson, ...built } = saved;
       // Read once here, for the pages and the mock both.

@@ -26,7 +26,7 @@ const trees = new Map<string, KnownTree>();
 const digests = new Map<string, { body: string; digest: string }>();
 
 /** What changes when a file is written, replaced or touched. */
-function stampOf(stats: Stats): string {
+export function stampOf(stats: Stats): string {
   return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
 }
 

@@ -1,6 +1,9 @@
 // A save whose files are written to while the preview's worker reads them (a large file written in
 // pieces, an editor saving twice) is not shown: the save queued after it is, without waiting for the
 // pages and the mock to take a version already old. Nor is a save of the texts already shown.
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { previewChannel } from '../../../scripts/dev/channel.ts';
 import type { Checks } from '../../../scripts/dev/checks.ts';
@@ -13,13 +16,13 @@ import type { ModelBuilder } from '../../../scripts/model/isolated.ts';
 
 const SPEC = '/descriptions/api.json';
 
-function saved(title: string): SavedBuild {
+function saved(title: string, spec = SPEC): SavedBuild {
   const model = normalizeDocument({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
-  return { diagnostics: [], files: [SPEC], contentKey: title, timings: { load: 0, validate: 0, lint: 0, normalize: 0 }, modelJson: JSON.stringify(model) };
+  return { diagnostics: [], files: [spec], contentKey: title, timings: { load: 0, validate: 0, lint: 0, normalize: 0 }, modelJson: JSON.stringify(model) };
 }
 
 /** A rebuilder whose worker answers each save with the next title, calling `during` while it "reads". */
-function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) => void) {
+function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) => void, spec = SPEC) {
   const channel = previewChannel('/descriptions');
   const built: string[] = [];
   let saves = 0;
@@ -30,7 +33,7 @@ function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) =>
       during(rebuilder, save);
       if (titles[save] === 'broken')
         throw new DiagnosticsError('Cannot load', [{ severity: 'error', rule: 'yaml-syntax', message: 'broken', file: SPEC, line: 1, col: 1 }]);
-      return saved(titles[save] ?? 'none');
+      return saved(titles[save] ?? 'none', spec);
     },
   } as unknown as ModelBuilder;
   const checks: Checks = {
@@ -41,7 +44,7 @@ function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) =>
   };
   const watcher: FileWatcher = { setFiles() {}, setLoose() {}, close() {} };
   const rebuilder = createRebuilder({
-    spec: SPEC,
+    spec,
     modelFile: '/nowhere/model.json',
     channel,
     watcher,
@@ -51,7 +54,7 @@ function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) =>
     onBuild: (build) => void built.push(build.model.info.title),
     log: () => {},
   });
-  return { rebuilder, channel, built };
+  return { rebuilder, channel, built, builds: () => saves };
 }
 
 describe('a save written to while it is read', () => {
@@ -100,5 +103,45 @@ describe('a save written to while it is read', () => {
     expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 1 });
     expect(built).toEqual(['first']);
     rebuilder.stop();
+  });
+});
+
+describe('a save reported again by the watcher', () => {
+  it('is not built again while its files are as they were read; a write to them is built', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-stamps-'));
+    try {
+      const spec = join(dir, 'api.json');
+      writeFileSync(spec, '{"openapi":"3.1.0"}');
+      const { rebuilder, built, builds } = setup(['first', 'second', 'third'], () => undefined, spec);
+      expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 1 });
+      // The late report of the same write: nothing was written since the read.
+      expect(await rebuilder.rebuild()).toMatchObject({ ok: true, unchanged: true, version: 1 });
+      expect(builds()).toBe(1);
+      // A write of the same length, as a one-letter fix is: its time tells it apart.
+      writeFileSync(spec, '{"openapi":"3.1.1"}');
+      utimesSync(spec, new Date(), new Date(Date.now() + 5000));
+      expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 2 });
+      expect(builds()).toBe(2);
+      expect(built).toEqual(['first', 'second']);
+      rebuilder.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is built again when a file of it is gone: the build says what is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-stamps-'));
+    try {
+      const spec = join(dir, 'api.json');
+      writeFileSync(spec, '{}');
+      const { rebuilder, builds } = setup(['first', 'first'], () => undefined, spec);
+      await rebuilder.rebuild();
+      rmSync(spec);
+      await rebuilder.rebuild();
+      expect(builds()).toBe(2);
+      rebuilder.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
