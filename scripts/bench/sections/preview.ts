@@ -156,8 +156,10 @@ async function runOnce(ctx: Context, subject: PreviewCase, run: number): Promise
       await sleep(100);
     }
   })();
-  const browser = await launchChromium();
+  // Launched inside the try: a browser that does not start still stops the preview and its sampler.
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   try {
+    browser = await launchChromium();
     const readyMs = await waitForOk(url, { method: 'GET', path: subject.page }, since, dev.exited);
     await waitForOk(mockUrl, subject.mock, since, dev.exited);
     const first = await checked(url, 1, dev.exited);
@@ -195,7 +197,7 @@ async function runOnce(ctx: Context, subject: PreviewCase, run: number): Promise
     ctx.log(`preview (${subject.doc}) run ${run}: first page ${formatValue(readyMs, 'ms')}, first check ${formatValue(firstCheckMs, 'ms')}`);
     return { readyMs, firstCheckMs, ...figures!, peakBytes, ...(loops ? { sent: loops.sent.length } : {}) };
   } finally {
-    await browser.close();
+    await browser?.close();
     await dev.stop();
     sampling = false;
     await sampler;
