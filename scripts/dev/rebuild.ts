@@ -203,8 +203,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // The watcher often reports a write more than once, the last report after the save it belongs to was read: files
       // untouched since the version shown was read are that version, and are not built again (a second on a large API).
       const stamps = stampsOf(documentFiles);
-      if (stamps !== undefined && stamps === shownStamps && shownKey !== undefined)
-        return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
+      const unchanged = (): RebuildOutcome => ({ ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) });
+      // shownStamps is cleared with shownKey: only a version shown is skipped.
+      if (stamps !== undefined && stamps === shownStamps) return unchanged();
       let saved: SavedBuild | undefined;
       let diagnostics: Diagnostic[];
       try {
@@ -224,7 +225,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // The same texts as the version shown (the last pieces of a write already read, a save without a change): nothing to show again.
       if (saved && loaded && saved.contentKey === shownKey) {
         shownStamps = stamps;
-        return { ok: true, unchanged: true, version, durationMs: Math.round(performance.now() - started) };
+        return unchanged();
       }
       follow(saved, diagnostics);
       build++;
