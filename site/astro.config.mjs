@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiModelPlugin, modelGate } from './src/integrations/model-plugin.ts';
+import { pageReloads } from './src/integrations/page-reloads.ts';
 import { DEFAULT_TITLE } from './src/lib/portal-title.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
 import { buildMemory } from './src/integrations/build-memory.ts';
@@ -59,7 +60,7 @@ export default defineConfig({
     ...(previewEnabled() ? [portalPreview()] : []),
   ],
   vite: {
-    plugins: [apiModelPlugin()],
+    plugins: [apiModelPlugin(), pageReloads()],
     // Starlight needs its own js-yaml 4; pinned here so the prerender chunk does not pick up
     // the project's newer js-yaml, which has no default export.
     resolve: { alias: { 'js-yaml': starlightJsYaml } },

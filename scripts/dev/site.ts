@@ -1,9 +1,10 @@
 // The portal in Astro's development server, reading the model JSON the
 // preview rewrites on every good save (PORTAL_MODEL); PORTAL_PREVIEW=1 adds
 // the preview's pages and problems overlay (site/src/integrations/preview.ts).
+import { join } from 'node:path';
 import { dev } from 'astro';
-import { SITE_ROOT } from '../site/astro-build.ts';
-import { withLock } from '../site/lock.ts';
+import { ASTRO_DIR, SITE_ROOT } from '../site/astro-build.ts';
+import { lockDir, withLock } from '../site/lock.ts';
 
 export interface SiteOptions {
   host: string;
@@ -34,8 +35,16 @@ export async function startSite(options: SiteOptions): Promise<PreviewSite> {
       server: { host: options.host, port: options.port },
       // The preview shows its own problems panel; Astro's toolbar would sit on top of it.
       devToolbar: { enabled: false },
-      // The port was checked free; taking another one silently would leave the printed address wrong.
-      vite: { server: { strictPort: true } },
+      vite: {
+        server: {
+          // The port was checked free; taking another one silently would leave the printed address wrong.
+          strictPort: true,
+          // Astro's folder and the build lock are written by any build or preview of this site folder: a file
+          // changed there would reload the pages of every preview open (twice per build). Astro reloads for
+          // its own writes there without the watcher; a preview's pages reload when its model changes.
+          watch: { ignored: [join(ASTRO_DIR, '**'), join(lockDir(SITE_ROOT), '**')] },
+        },
+      },
     }),
   );
   return { close: () => server.stop() };

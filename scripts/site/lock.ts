@@ -15,8 +15,11 @@ export function alive(pid: number): boolean {
   }
 }
 
+/** The lock of a site folder, held while a build or a preview's start writes it. */
+export const lockDir = (dir: string): string => join(dir, '.build-lock');
+
 export async function withLock<T>(dir: string, run: () => Promise<T>, timeoutMs = 15 * 60_000): Promise<T> {
-  const lock = join(dir, '.build-lock');
+  const lock = lockDir(dir);
   const started = Date.now();
   for (;;) {
     try {

@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureSave } from '../../scripts/dev/measure.ts';
 import { launchBrowser, seriousAxeViolations } from '../helpers/browser.ts';
@@ -29,6 +29,8 @@ let site: string;
 let mock: string;
 let mockExample: string;
 let changesLine: string;
+/** Where a build for publishing is written while the preview runs. */
+let published: string;
 
 /**
  * The environment of a user's shell: none of the variables the preview sets for itself, and none
@@ -57,6 +59,21 @@ async function visit(target: Page, url: string): Promise<void> {
 
 const heading = (target: Page) => target.locator('h1').first().textContent();
 
+/** Counts the documents the page navigates to from now on (a visit, a reload, one cut short by another), until stopped. */
+function countLoads(target: Page): { stop(): number } {
+  let loads = 0;
+  const count = (frame: Frame) => {
+    if (frame === target.mainFrame()) loads++;
+  };
+  target.on('framenavigated', count);
+  return {
+    stop() {
+      target.off('framenavigated', count);
+      return loads;
+    },
+  };
+}
+
 function edit(file: string, change: (text: string) => string): void {
   const text = readFileSync(file, 'utf8');
   const next = change(text);
@@ -69,6 +86,7 @@ beforeAll(async () => {
   cpSync(join(ROOT, 'openapi'), join(tmp, 'openapi'), { recursive: true });
   cpSync(join(ROOT, 'openapi'), join(tmp, 'base'), { recursive: true });
   spec = join(tmp, 'openapi/openapi.yaml');
+  published = join(tmp, 'site');
   petsFile = join(tmp, 'openapi/paths/pets.yaml');
   port = await freePort();
   mockPort = await freePort();
@@ -122,7 +140,9 @@ describe('npm run dev', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('reloads an open page and the mock on save', async () => {
+  it('reloads an open page and the mock on save, and a page opened once is loaded once', async () => {
+    // The preview wrote its first model before any page was open: no reload told then reaches the first page.
+    const loads = countLoads(page);
     await visit(page, `${site}operations/list-pets/`);
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('List pets');
     const before = await (await fetch(`${mock}pets`, AUTH)).json();
@@ -141,6 +161,8 @@ describe('npm run dev', () => {
     const after = await (await fetch(`${mock}pets`, AUTH)).json();
     expect(after[0].name).toBe('Rexanne');
     expect(preview.stderr()).toMatch(/Rebuilt in \d+ ms/);
+    // The visit and the save's reload.
+    expect(loads.stop()).toBe(2);
     // The terminal said at the start what changed against the base, in one line pointing at the page; a
     // summary and an example are no change to the API, so the line is not printed again.
     expect(preview.stderr().match(new RegExp(`^No changes since \\S+ — see ${site}changes/$`, 'gm'))).toHaveLength(1);
@@ -285,14 +307,23 @@ describe('npm run dev', () => {
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });
 
-  it('leaves the page and the link out of a published build, even with PORTAL_PREVIEW=1 and DEV=1 set', async () => {
-    const out = join(tmp, 'site');
-    const build = await run(NODE, ['scripts/build.ts', '--spec', spec, '--out', out], {
+  it('keeps an open page as it is while the same site is built for publishing, then follows the next save', async () => {
+    await visit(page, `${site}operations/list-pets/`);
+    const loads = countLoads(page);
+    // The build writes the site folder's own files (Astro's, the lock) that the preview's server reads too.
+    const build = await run(NODE, ['scripts/build.ts', '--spec', spec, '--out', published], {
       cwd: ROOT,
       env: cleanEnv({ PORTAL_PREVIEW: '1', DEV: '1' }),
       timeoutMs: BUILD_TIMEOUT_MS,
     });
     expect(build.code, build.stderr).toBe(0);
+    await measureSave({ page, file: petsFile, edit: (text) => text.replace('summary: List every pet', 'summary: List the pets'), pageText: 'List the pets' });
+    // Only the save reloaded the page.
+    expect(loads.stop()).toBe(1);
+  });
+
+  it('leaves the page and the link out of that published build, even with PORTAL_PREVIEW=1 and DEV=1 set', async () => {
+    const out = published;
     expect(readFileSync(join(out, 'operations/list-pets/index.html'), 'utf8')).toContain('List every pet');
     const home = readFileSync(join(out, 'index.html'), 'utf8');
     expect(home).not.toContain('What changed');

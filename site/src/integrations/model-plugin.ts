@@ -95,7 +95,8 @@ export function apiModelPlugin(): Plugin {
           const invalidated = new Set<EnvironmentModuleNode>();
           environment.moduleGraph.invalidateModule(mod, invalidated, timestamp, true);
           if (!isRunnableDevEnvironment(environment)) {
-            environment.hot.send({ type: 'full-reload', path: '*' });
+            // The browser's reload is told once, below.
+            if (environment !== server.environments.client) environment.hot.send({ type: 'full-reload', path: '*' });
             continue;
           }
           for (const { id } of invalidated) {
@@ -103,7 +104,7 @@ export function apiModelPlugin(): Plugin {
             if (evaluated) environment.runner.evaluatedModules.invalidateModule(evaluated);
           }
         }
-        server.ws.send({ type: 'full-reload', path: '*' });
+        server.environments.client.hot.send({ type: 'full-reload', path: '*' });
       };
       // The preview says when it wrote a new model, as soon as it did: no wait for the file watcher to notice.
       const preview = runningPreview();
