@@ -8,12 +8,13 @@ import { createExampleCollector, type CappedExample } from './examples.ts';
 import { lintDocument } from './lint.ts';
 import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
 import { createLocator, toSourceLocation, type Locator } from './locate.ts';
-import { listOperations, normalizeOperation, normalizeServers, type OperationContext } from './operation.ts';
+import { listOperations, normalizeOperation, normalizeServers, type OperationContext, type RawOperation } from './operation.ts';
 import { collectRefs, createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements, normalizeSecuritySchemes } from './security.ts';
 import { schemaPage, tagPage } from './pages.ts';
 import { formatPointer } from './pointer.ts';
 import { routeProblems } from './route-problems.ts';
+import type { NormalizationReuse, SaveReuse } from './reuse.ts';
 import { createSlugger, operationSlugBase } from './slug.ts';
 import type { ApiModel, Operation, SchemaEntry, SchemaNode, Tag } from './types.ts';
 import { validateDocument } from './validate.ts';
@@ -27,6 +28,8 @@ export interface BuildOptions extends LoadOptions {
   lint?: boolean;
   /** Run swagger-parser validation (default true). */
   validate?: boolean;
+  /** The preview's saves: what did not change since the last build with the same `reuse` is taken from it (reuse.ts). */
+  reuse?: SaveReuse;
 }
 
 export interface BuildResult {
@@ -65,14 +68,15 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   t = performance.now();
   const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
   const capped: CappedExample[] = [];
-  const model = normalizeDocument(loaded.document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped);
+  const document = options.reuse ? options.reuse.adopt(loaded.document) : loaded.document;
+  const model = normalizeDocument(document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped, options.reuse);
   // Located whatever the size: there are few, and each is a place to look.
-  diagnostics.push(...cappedDiagnostics(loaded.document, capped, locate));
+  diagnostics.push(...cappedDiagnostics(document, capped, locate));
   diagnostics.push(...routeProblems(model.operations, (op) => locate(op.pointer)));
   timings.normalize = performance.now() - t;
   return {
     model,
-    document: loaded.document,
+    document,
     diagnostics,
     files: loaded.files,
     ...(loaded.configFile ? { configFile: loaded.configFile } : {}),
@@ -89,8 +93,12 @@ function safeSize(file: string): number {
   }
 }
 
-/** `capped` receives the examples cut short to stay within EXAMPLE_LIMITS. */
-export function normalizeDocument(document: OpenApiDocument, locate?: Locator, capped?: CappedExample[]): ApiModel {
+/**
+ * `capped` receives the examples cut short to stay within EXAMPLE_LIMITS. With `reuse` (the preview's saves, after
+ * `reuse.adopt(document)`), what did not change since the last normalization is taken from its model (reuse.ts).
+ */
+export function normalizeDocument(document: OpenApiDocument, locate?: Locator, capped: CappedExample[] = [], reuse?: SaveReuse): ApiModel {
+  const cappedBefore = capped.length;
   const deref = createDeref(document);
   const schema = createSchemaNormalizer(document);
   const examples = createExampleCollector(document, deref, capped);
@@ -116,12 +124,27 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
     if (typeof raw.operation.operationId === 'string') ctx.slugByOperationId.set(raw.operation.operationId, slug);
   }
 
+  const memo = reuse?.begin(document, [...ctx.slugByOperationId].join('\n'), { capped, spent: examples.spent, charge: examples.charge });
+  const normalized = (raw: RawOperation, slug: string): Operation =>
+    memo
+      ? memo.operation(raw.operation, raw.pathItem, `${raw.kind} ${raw.method} ${raw.path} ${slug} ${formatPointer(raw.pointer)}`, () =>
+          normalizeOperation(raw, slug, ctx),
+        )
+      : normalizeOperation(raw, slug, ctx);
   const withSource = (op: Operation): Operation => (locate ? { ...op, source: toSourceLocation(locate(op.pointer)) } : op);
-  const operations = operationsWithSlugs.map(({ raw, slug }) => withSource(normalizeOperation(raw, slug, ctx)));
-  const webhooks = webhooksWithSlugs.map(({ raw, slug }) => withSource(normalizeOperation(raw, slug, ctx)));
+  const operations = operationsWithSlugs.map(({ raw, slug }) => withSource(normalized(raw, slug)));
+  const webhooks = webhooksWithSlugs.map(({ raw, slug }) => withSource(normalized(raw, slug)));
 
   const tags = buildTags(document, operations, webhooks);
-  const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate);
+  const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate, memo);
+  if (memo) {
+    memo.end(examples.stopped());
+    // Past the budget, which examples exist depends on what was generated before: made again from nothing.
+    if (examples.stopped() && memo.reused > 0) {
+      capped.length = cappedBefore;
+      return normalizeDocument(document, locate, capped);
+    }
+  }
 
   // Read as written: a document that validation would refuse still gets a model.
   const info: Record<string, unknown> = isObject(document.info) ? { ...document.info } : {};
@@ -175,14 +198,18 @@ function buildSchemas(
   normalize: ReturnType<typeof createSchemaNormalizer>,
   sampled: (schema: unknown, direction: 'request' | 'response') => unknown,
   locate?: Locator,
+  memo?: NormalizationReuse,
 ): SchemaEntry[] {
   const raw = isObject(document.components?.schemas) ? document.components.schemas : {};
   const slugger = createSlugger();
   const entries: SchemaEntry[] = Object.entries(raw).map(([name, value]) => {
-    const node = normalize(value);
+    const make = () => {
+      const node = normalize(value);
+      return { node, example: node.example !== undefined ? node.example : sampled(value, 'response') };
+    };
+    const { node, example } = memo && isObject(value) ? memo.schema(value, make) : make();
     const slug = slugger(name, 'schema');
     const entry: SchemaEntry = { name, slug, page: schemaPage(slug), schema: node, usedBy: [], reach: { request: [], response: [] } };
-    const example = node.example !== undefined ? node.example : sampled(value, 'response');
     if (example !== undefined) entry.example = example;
     if (locate) entry.source = toSourceLocation(locate(formatPointer(['components', 'schemas', name])));
     return entry;

@@ -1,0 +1,207 @@
+// The preview's saves, one after another: most of a large API's model is what the last save made.
+// A new document keeps the last one's objects wherever it is equal to it (`adopt`), and an
+// operation or a component schema whose objects, and everything they can reach, are the ones
+// the last model was made from takes its part of that model again: about half a second of
+// GitHub's API on every save, most of it sampling examples. Written by hand: the rule for what an
+// operation can reach is the model's own (a reference may name anything outside `paths` and
+// `webhooks`, and the examples of a document share one budget).
+import type { CappedExample } from './examples.ts';
+import type { Operation, SchemaNode } from './types.ts';
+
+/** Where an operation's model came from, and what making it left besides. */
+interface OperationMemo {
+  key: string;
+  pathItem: object;
+  result: Operation;
+  capped: CappedExample[];
+  bytes: number;
+}
+
+interface SchemaMemo {
+  node: SchemaNode;
+  example: unknown;
+  capped: CappedExample[];
+  bytes: number;
+}
+
+/** What the examples of one normalization share (examples.ts): the cut examples, and the budget. */
+export interface ExampleLedger {
+  capped: CappedExample[];
+  /** Bytes generated so far. */
+  spent(): number;
+  /** Counts bytes generated earlier as generated now. */
+  charge(bytes: number): void;
+}
+
+const isPlain = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** Keys of the document whose content an operation's model is not made from as a whole. */
+const OPERATION_KEYS = new Set(['paths', 'webhooks']);
+
+/**
+ * `next` with every value equal to `previous`'s at the same place replaced by it, so what did not
+ * change keeps its identity. `next` is changed in place (a document just parsed); `refs` receives
+ * every `$ref` met in it.
+ */
+export function reconcile(previous: unknown, next: unknown, refs?: (ref: string) => void): unknown {
+  if (Array.isArray(next)) {
+    const before = Array.isArray(previous) ? previous : undefined;
+    let same = before !== undefined && before.length === next.length;
+    for (let i = 0; i < next.length; i++) {
+      const value = reconcile(before?.[i], next[i], refs);
+      next[i] = value;
+      if (value !== before?.[i]) same = false;
+    }
+    return same ? previous : next;
+  }
+  // Values, and Dates (YAML) or anything else than plain data, are taken as they come: a value equal to the last is `===` to it.
+  if (!isPlain(next)) return next;
+  if (refs && typeof next.$ref === 'string') refs(next.$ref);
+  const before = isPlain(previous) ? previous : undefined;
+  const keys = Object.keys(next);
+  let same = before !== undefined && Object.keys(before).length === keys.length;
+  for (const key of keys) {
+    const had = before !== undefined && Object.hasOwn(before, key);
+    const value = reconcile(had ? before[key] : undefined, next[key], refs);
+    next[key] = value;
+    if (!had || value !== before[key]) same = false;
+  }
+  // Key order is part of the document (it orders pages and fields).
+  if (same && before !== undefined) {
+    let i = 0;
+    for (const key in before) if (key !== keys[i++]) return next;
+  }
+  return same ? previous : next;
+}
+
+export class SaveReuse {
+  /** The document last adopted. */
+  #document: Record<string, unknown> | undefined;
+  /** The document the memos were made from: only when it is the last adopted one do they say what the next can take. */
+  #memoDocument: object | undefined;
+  #operations = new Map<object, OperationMemo>();
+  #schemas = new Map<object, SchemaMemo>();
+  #slugs = '';
+  /** Whether the last normalization ran out of its example budget (then what it made depends on order). */
+  #stopped = true;
+  /** Whether the current document refers into `paths` or `webhooks` (then an operation may read another's objects). */
+  #crossRefs = true;
+  /** Whether everything outside `paths` and `webhooks` is the last document's. */
+  #sameContext = false;
+
+  /** The document to normalize: `next`, keeping the last document's objects where it equals it. */
+  adopt<T extends object>(parsed: T): T {
+    const next = parsed as Record<string, unknown>;
+    const previous = this.#document;
+    let crossRefs = false;
+    let document: Record<string, unknown>;
+    try {
+      document = reconcile(previous, next, (ref) => {
+        if (/^#\/(paths|webhooks)(\/|$)/.test(ref)) crossRefs = true;
+      }) as Record<string, unknown>;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      // Nested deeper than the stack goes (a description is untrusted): taken as it is, every value in it
+      // replaced so far being equal to the one it replaced; nothing is taken from the last model.
+      this.#document = next;
+      this.#sameContext = false;
+      return parsed;
+    }
+    this.#crossRefs = crossRefs;
+    this.#sameContext =
+      previous !== undefined &&
+      this.#memoDocument === previous &&
+      Object.keys(previous).length === Object.keys(document).length &&
+      Object.keys(document).every((key) => OPERATION_KEYS.has(key) || (Object.hasOwn(previous, key) && previous[key] === document[key]));
+    this.#document = document;
+    return document as T;
+  }
+
+  /**
+   * One normalization of `document`; `slugs` names every operation's slug by its operationId (an operation's
+   * model links to others by them). It takes from the last one's memos only when `document` was just adopted.
+   */
+  begin(document: object, slugs: string, ledger: ExampleLedger): NormalizationReuse {
+    const usable = document === this.#document && this.#sameContext && !this.#crossRefs && !this.#stopped && slugs === this.#slugs;
+    return new NormalizationReuse(usable ? this.#operations : new Map(), usable ? this.#schemas : new Map(), ledger, (done) => {
+      this.#operations = done.operations;
+      this.#schemas = done.schemas;
+      this.#memoDocument = document;
+      this.#slugs = slugs;
+      this.#stopped = done.stopped;
+    });
+  }
+}
+
+/** The memos of one normalization: those of the last one it may take, and its own for the next. */
+export class NormalizationReuse {
+  readonly operations = new Map<object, OperationMemo>();
+  readonly schemas = new Map<object, SchemaMemo>();
+  /** How many parts were taken from the last model. */
+  reused = 0;
+
+  private readonly lastOperations: Map<object, OperationMemo>;
+  private readonly lastSchemas: Map<object, SchemaMemo>;
+  private readonly ledger: ExampleLedger;
+  private readonly finish: (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => void;
+
+  constructor(
+    lastOperations: Map<object, OperationMemo>,
+    lastSchemas: Map<object, SchemaMemo>,
+    ledger: ExampleLedger,
+    finish: (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => void,
+  ) {
+    this.lastOperations = lastOperations;
+    this.lastSchemas = lastSchemas;
+    this.ledger = ledger;
+    this.finish = finish;
+  }
+
+  /** The model of an operation: the last one's when its objects are the same, at the same place under the same slug. */
+  operation(operation: object, pathItem: object, key: string, make: () => Operation): Operation {
+    const last = this.lastOperations.get(operation);
+    if (last && last.key === key && last.pathItem === pathItem) {
+      this.replay(last);
+      this.operations.set(operation, last);
+      return last.result;
+    }
+    const memo = this.record(make, (result, capped, bytes) => ({ key, pathItem, result, capped, bytes }));
+    this.operations.set(operation, memo);
+    return memo.result;
+  }
+
+  /** A component schema's node and example: the last ones when the schema is the same object. */
+  schema(value: object, make: () => { node: SchemaNode; example: unknown }): { node: SchemaNode; example: unknown } {
+    const last = this.lastSchemas.get(value);
+    if (last) {
+      this.replay(last);
+      this.schemas.set(value, last);
+      return last;
+    }
+    const memo = this.record(make, (made, capped, bytes) => ({ ...made, capped, bytes }));
+    this.schemas.set(value, memo);
+    return memo;
+  }
+
+  /** Ends the normalization; `stopped` when its examples ran out of budget. */
+  end(stopped: boolean): void {
+    this.finish({ operations: this.operations, schemas: this.schemas, stopped });
+  }
+
+  private replay(memo: { capped: CappedExample[]; bytes: number }): void {
+    this.reused++;
+    this.ledger.capped.push(...memo.capped);
+    this.ledger.charge(memo.bytes);
+  }
+
+  private record<T, M>(make: () => T, memo: (made: T, capped: CappedExample[], bytes: number) => M): M {
+    const cappedBefore = this.ledger.capped.length;
+    const spentBefore = this.ledger.spent();
+    const made = make();
+    return memo(made, this.ledger.capped.slice(cappedBefore), this.ledger.spent() - spentBefore);
+  }
+}

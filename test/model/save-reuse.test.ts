@@ -1,0 +1,168 @@
+// The preview's saves take what did not change from the last save's model (scripts/model/reuse.ts):
+// on real documents, after each kind of edit, the model and the problems are exactly those of a
+// build from nothing, and what did not change is the very same object as before.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildModel, type BuildResult } from '../../scripts/model/index.ts';
+import { SaveReuse } from '../../scripts/model/reuse.ts';
+import { ROOT } from '../helpers/paths.ts';
+
+const FIRST_PASS = { lint: false, validate: false, firstPass: true } as const;
+const EXAMPLES = join(ROOT, 'node_modules/@readme/oas-examples');
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+type Json = Record<string, any>;
+type Edit = { name: string; change: (document: Json) => boolean };
+
+const tmp = mkdtempSync(join(tmpdir(), 'save-reuse-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function operations(document: Json): Json[] {
+  return Object.values(document.paths ?? {}).flatMap((item: any) => METHODS.filter((m) => item?.[m]).map((m) => item[m]));
+}
+
+const EDITS: Edit[] = [
+  {
+    name: "an operation's summary",
+    change: (d) => {
+      const op = operations(d).at(-1);
+      if (!op) return false;
+      op.summary = `${op.summary ?? ''} (edited)`;
+      return true;
+    },
+  },
+  {
+    name: 'a component schema',
+    change: (d) => {
+      // The one most referenced, its example changed: the examples of what refers to it change too.
+      const schemas = Object.keys(d.components?.schemas ?? {});
+      const text = JSON.stringify(d.paths ?? {}) + JSON.stringify(d.components ?? {});
+      const uses = (name: string) => text.split(`"#/components/schemas/${name}"`).length;
+      const name = schemas.sort((a, b) => uses(b) - uses(a))[0];
+      if (!name || d.components.schemas[name].$ref) return false;
+      d.components.schemas[name].description = 'Edited in a save.';
+      d.components.schemas[name].example = { editedInASave: true };
+      return true;
+    },
+  },
+  {
+    name: 'a response of the first operation',
+    change: (d) => {
+      const op = operations(d)[0];
+      if (!op?.responses) return false;
+      op.responses['418'] = {
+        description: "I'm a teapot",
+        content: { 'application/json': { schema: { type: 'object', properties: { brew: { type: 'string' } } } } },
+      };
+      return true;
+    },
+  },
+  {
+    name: 'the info',
+    change: (d) => {
+      d.info.description = 'Edited in a save.';
+      return true;
+    },
+  },
+  {
+    name: 'a new operation, with an operationId',
+    change: (d) => {
+      d.paths ??= {};
+      d.paths['/edited-in-a-save'] = { get: { operationId: 'editedInASave', summary: 'Added', responses: { '200': { description: 'OK' } } } };
+      return true;
+    },
+  },
+  { name: 'nothing', change: () => true },
+];
+
+/** The build with reuse and the one from nothing, as JSON (the model's and the problems' every field, in order). */
+async function bothWays(spec: string, reuse: SaveReuse): Promise<{ reused: BuildResult; fresh: string; again: string }> {
+  const reused = await buildModel(spec, { ...FIRST_PASS, reuse });
+  const fresh = await buildModel(spec, FIRST_PASS);
+  return { reused, fresh: JSON.stringify([fresh.model, fresh.diagnostics]), again: JSON.stringify([reused.model, reused.diagnostics]) };
+}
+
+const documents: string[] = [
+  ...['callbacks', 'circular', 'discriminators', 'parameters-common', 'readme-extensions', 'response-examples', 'schema-circular', 'server-path-level'].map(
+    (n) => join(EXAMPLES, `3.0/json/${n}.json`),
+  ),
+  ...['webhooks', 'train-travel', 'schema-validation-top-level'].map((n) => join(EXAMPLES, `3.1/json/${n}.json`)),
+  join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json'),
+  join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json'),
+];
+
+describe('a save builds what a build from nothing builds', () => {
+  it.each(documents.map((path) => [relative(ROOT, path), path]))('%s, after each kind of edit', async (_name, source) => {
+    const spec = join(tmp, `${documents.indexOf(source)}.json`);
+    const document = JSON.parse(readFileSync(source, 'utf8')) as Json;
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    const reuse = new SaveReuse();
+    let previous = await buildModel(spec, { ...FIRST_PASS, reuse });
+    for (const edit of EDITS) {
+      if (!edit.change(document)) continue;
+      writeFileSync(spec, JSON.stringify(document, null, 2));
+      const { reused, fresh, again } = await bothWays(spec, reuse);
+      expect(again, edit.name).toBe(fresh);
+      // What an edit of an operation leaves alone is taken from the last model (large documents have no source positions to add).
+      if (edit.name === "an operation's summary" && previous.model.schemas[0] && reused.model.schemas[0]) {
+        expect(reused.model.schemas[0].schema, edit.name).toBe(previous.model.schemas[0].schema);
+      }
+      previous = reused;
+    }
+  });
+
+  it('an operation that refers into another operation follows its edit', async () => {
+    const spec = join(tmp, 'cross.json');
+    const document: Json = {
+      openapi: '3.0.3',
+      info: { title: 'Cross', version: '1' },
+      paths: {
+        '/a': {
+          get: {
+            operationId: 'a',
+            parameters: [{ name: 'q', in: 'query', description: 'Before', schema: { type: 'string' } }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+        '/b': { get: { operationId: 'b', parameters: [{ $ref: '#/paths/~1a/get/parameters/0' }], responses: { '200': { description: 'OK' } } } },
+      },
+    };
+    writeFileSync(spec, JSON.stringify(document));
+    const reuse = new SaveReuse();
+    await buildModel(spec, { ...FIRST_PASS, reuse });
+    document.paths['/a'].get.parameters[0].description = 'After';
+    writeFileSync(spec, JSON.stringify(document));
+    const { reused, fresh, again } = await bothWays(spec, reuse);
+    expect(again).toBe(fresh);
+    expect(reused.model.operations.find((op) => op.slug === 'b')?.parameters[0]?.description).toBe('After');
+  });
+
+  it('our description in many files, a schema file and a path file edited', async () => {
+    const dir = join(tmp, 'ours');
+    cpSync(join(ROOT, 'openapi'), dir, { recursive: true });
+    const spec = join(dir, 'openapi.yaml');
+    const reuse = new SaveReuse();
+    const first = await buildModel(spec, { ...FIRST_PASS, reuse });
+    const pets = join(dir, 'paths/pets.yaml');
+    const edits: [string, () => void][] = [
+      ['a path file', () => writeFileSync(pets, readFileSync(pets, 'utf8').replace('summary: List pets', 'summary: List every pet'))],
+      [
+        'a schema file',
+        () => writeFileSync(join(dir, 'components/schemas/Pet.yaml'), `${readFileSync(join(dir, 'components/schemas/Pet.yaml'), 'utf8')}\ntitle: A pet\n`),
+      ],
+      ['the path file again', () => writeFileSync(pets, readFileSync(pets, 'utf8').replace('summary: List every pet', 'summary: List the pets'))],
+    ];
+    let previous = first;
+    for (const [name, edit] of edits) {
+      edit();
+      const { reused, fresh, again } = await bothWays(spec, reuse);
+      expect(again, name).toBe(fresh);
+      const pet = (result: BuildResult) => result.model.schemas.find((s) => s.name === 'Pet')?.schema;
+      if (name === 'a schema file') expect(pet(reused)).not.toBe(pet(previous));
+      else expect(pet(reused), name).toBe(pet(previous));
+      previous = reused;
+    }
+  });
+});
