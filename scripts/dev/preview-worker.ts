@@ -11,6 +11,7 @@ import { buildModel, type BuildOptions, type BuildResult } from '../model/index.
 import type { ApiModel } from '../model/types.ts';
 import { serve } from '../model/worker.ts';
 import { textDigest } from '../model/file-cache.ts';
+import { createModelWriter } from '../model/model-json.ts';
 import { SaveReuse } from '../model/reuse.ts';
 import { writeAtomic } from '../site/model-file.ts';
 import { compactHeap } from './heap.ts';
@@ -33,8 +34,9 @@ let head: { model: ApiModel; document?: BuildResult['document']; json?: string; 
 let base: { key: string; model: ApiModel } | undefined;
 let compared: { key: string; report: ChangeReport } | undefined;
 
-/** The saves, one after another: what one did not change is taken from the last one's model (model/reuse.ts). */
+/** The saves, one after another: what one did not change is taken from the last one's model (model/reuse.ts), and its text too. */
 const reuse = new SaveReuse();
+const writeModel = createModelWriter();
 
 /** The model file being written: the pages take the model from the reply, the file is for the dev server's own restarts. */
 let writing: Promise<void> = Promise.resolve();
@@ -46,7 +48,7 @@ serve('save', async ({ spec, options, payload }) => {
   await writing;
   const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS, reuse });
   // JSON text crosses to the other thread as one string copy, where a structured clone of the objects costs more on both sides.
-  const modelJson = JSON.stringify(model);
+  const modelJson = writeModel(model);
   // Written after the reply is sent; a failed write is tried again by the next save.
   writing = new Promise((resolve) => setImmediate(resolve)).then(() =>
     writeAtomic((payload as { modelFile: string }).modelFile, modelJson).catch(() => undefined),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel, type BuildResult } from '../../scripts/model/index.ts';
+import { createModelWriter } from '../../scripts/model/model-json.ts';
 import { SaveReuse } from '../../scripts/model/reuse.ts';
 import { ROOT } from '../helpers/paths.ts';
 
@@ -99,12 +100,16 @@ describe('a save builds what a build from nothing builds', () => {
     const document = JSON.parse(readFileSync(source, 'utf8')) as Json;
     writeFileSync(spec, JSON.stringify(document, null, 2));
     const reuse = new SaveReuse();
+    const write = createModelWriter();
     let previous = await buildModel(spec, { ...FIRST_PASS, reuse });
+    expect(write(previous.model)).toBe(JSON.stringify(previous.model));
     for (const edit of EDITS) {
       if (!edit.change(document)) continue;
       writeFileSync(spec, JSON.stringify(document, null, 2));
       const { reused, fresh, again } = await bothWays(spec, reuse);
       expect(again, edit.name).toBe(fresh);
+      // The text the pages read, written from the parts kept from the last save: JSON.stringify's to the byte.
+      expect(write(reused.model), edit.name).toBe(JSON.stringify(reused.model));
       // What an edit of an operation leaves alone is taken from the last model (large documents have no source positions to add).
       if (edit.name === "an operation's summary" && previous.model.schemas[0] && reused.model.schemas[0]) {
         expect(reused.model.schemas[0].schema, edit.name).toBe(previous.model.schemas[0].schema);
