@@ -1,11 +1,13 @@
 // The preview's saves, one after another: most of a large API's model is what the last save made.
 // A new document keeps the last one's objects wherever it is equal to it (`adopt`), and an
-// operation or a component schema whose objects, and everything they can reach, are the ones
-// the last model was made from takes its part of that model again: about half a second of
-// GitHub's API on every save, most of it sampling examples. Written by hand: the rule for what an
-// operation can reach is the model's own (a reference may name anything outside `paths` and
-// `webhooks`, and the examples of a document share one budget).
+// operation or a component schema whose objects are the ones the last model was made from, and
+// whose references lead (through references in turn) only to objects the last document had at the
+// same places, takes its part of that model again: about a third of a second of GitHub's API on
+// every save, most of it sampling examples. Written by hand: what an operation's model depends on is
+// the model's own rule (its objects, what its references reach, a few fields of the document, the
+// operationIds' slugs, and the examples' shared budget).
 import type { CappedExample } from './examples.ts';
+import { resolvePointer } from './pointer.ts';
 import type { Operation, SchemaNode } from './types.ts';
 
 /** Where an operation's model came from, and what making it left besides. */
@@ -39,20 +41,46 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null;
 };
 
-/** Keys of the document whose content an operation's model is not made from as a whole. */
-const OPERATION_KEYS = new Set(['paths', 'webhooks']);
+/**
+ * Top-level keys an operation's or a schema's model does not read as a whole: the operations themselves,
+ * the components (read through references only), and what only the home and tag pages show.
+ */
+const NOT_READ_WHOLE = new Set(['paths', 'webhooks', 'components', 'info', 'tags', 'externalDocs']);
+
+/** The internal references in a node and everything under it, discriminator mappings included. */
+export function referencesIn(node: unknown): string[] {
+  const out = new Set<string>();
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    const object = value as Record<string, unknown>;
+    if (typeof object.$ref === 'string' && object.$ref.startsWith('#')) out.add(object.$ref);
+    const mapping = (object.discriminator as { mapping?: unknown } | undefined)?.mapping;
+    if (mapping !== null && typeof mapping === 'object') {
+      for (const target of Object.values(mapping)) {
+        if (typeof target === 'string') out.add(target.startsWith('#') ? target : `#/components/schemas/${target}`);
+      }
+    }
+    for (const key in object) stack.push(object[key]);
+  }
+  return [...out];
+}
 
 /**
  * `next` with every value equal to `previous`'s at the same place replaced by it, so what did not
- * change keeps its identity. `next` is changed in place (a document just parsed); `refs` receives
- * every `$ref` met in it.
+ * change keeps its identity. `next` is changed in place (a document just parsed).
  */
-export function reconcile(previous: unknown, next: unknown, refs?: (ref: string) => void): unknown {
+export function reconcile(previous: unknown, next: unknown): unknown {
   if (Array.isArray(next)) {
     const before = Array.isArray(previous) ? previous : undefined;
     let same = before !== undefined && before.length === next.length;
     for (let i = 0; i < next.length; i++) {
-      const value = reconcile(before?.[i], next[i], refs);
+      const value = reconcile(before?.[i], next[i]);
       next[i] = value;
       if (value !== before?.[i]) same = false;
     }
@@ -60,13 +88,12 @@ export function reconcile(previous: unknown, next: unknown, refs?: (ref: string)
   }
   // Values, and Dates (YAML) or anything else than plain data, are taken as they come: a value equal to the last is `===` to it.
   if (!isPlain(next)) return next;
-  if (refs && typeof next.$ref === 'string') refs(next.$ref);
   const before = isPlain(previous) ? previous : undefined;
   const keys = Object.keys(next);
   let same = before !== undefined && Object.keys(before).length === keys.length;
   for (const key of keys) {
     const had = before !== undefined && Object.hasOwn(before, key);
-    const value = reconcile(had ? before[key] : undefined, next[key], refs);
+    const value = reconcile(had ? before[key] : undefined, next[key]);
     next[key] = value;
     if (!had || value !== before[key]) same = false;
   }
@@ -79,8 +106,9 @@ export function reconcile(previous: unknown, next: unknown, refs?: (ref: string)
 }
 
 export class SaveReuse {
-  /** The document last adopted. */
+  /** The document last adopted, and the one adopted before it. */
   #document: Record<string, unknown> | undefined;
+  #previous: Record<string, unknown> | undefined;
   /** The document the memos were made from: only when it is the last adopted one do they say what the next can take. */
   #memoDocument: object | undefined;
   #operations = new Map<object, OperationMemo>();
@@ -88,21 +116,19 @@ export class SaveReuse {
   #slugs = '';
   /** Whether the last normalization ran out of its example budget (then what it made depends on order). */
   #stopped = true;
-  /** Whether the current document refers into `paths` or `webhooks` (then an operation may read another's objects). */
-  #crossRefs = true;
-  /** Whether everything outside `paths` and `webhooks` is the last document's. */
+  /** Whether what operations read of the document as a whole is the last document's. */
   #sameContext = false;
+  /** The references under a path item or a component, kept with it: an object kept from the last document is unchanged. */
+  #references = new WeakMap<object, string[]>();
 
   /** The document to normalize: `next`, keeping the last document's objects where it equals it. */
   adopt<T extends object>(parsed: T): T {
     const next = parsed as Record<string, unknown>;
     const previous = this.#document;
-    let crossRefs = false;
+    this.#previous = previous;
     let document: Record<string, unknown>;
     try {
-      document = reconcile(previous, next, (ref) => {
-        if (/^#\/(paths|webhooks)(\/|$)/.test(ref)) crossRefs = true;
-      }) as Record<string, unknown>;
+      document = reconcile(previous, next) as Record<string, unknown>;
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       // Nested deeper than the stack goes (a description is untrusted): taken as it is, every value in it
@@ -111,12 +137,12 @@ export class SaveReuse {
       this.#sameContext = false;
       return parsed;
     }
-    this.#crossRefs = crossRefs;
+    const read = (d: Record<string, unknown>) => Object.keys(d).filter((key) => !NOT_READ_WHOLE.has(key));
     this.#sameContext =
       previous !== undefined &&
       this.#memoDocument === previous &&
-      Object.keys(previous).length === Object.keys(document).length &&
-      Object.keys(document).every((key) => OPERATION_KEYS.has(key) || (Object.hasOwn(previous, key) && previous[key] === document[key]));
+      read(previous).length === read(document).length &&
+      read(document).every((key) => Object.hasOwn(previous, key) && previous[key] === document[key]);
     this.#document = document;
     return document as T;
   }
@@ -126,14 +152,52 @@ export class SaveReuse {
    * model links to others by them). It takes from the last one's memos only when `document` was just adopted.
    */
   begin(document: object, slugs: string, ledger: ExampleLedger): NormalizationReuse {
-    const usable = document === this.#document && this.#sameContext && !this.#crossRefs && !this.#stopped && slugs === this.#slugs;
-    return new NormalizationReuse(usable ? this.#operations : new Map(), usable ? this.#schemas : new Map(), ledger, (done) => {
+    const usable = document === this.#document && this.#sameContext && !this.#stopped && slugs === this.#slugs;
+    const finish = (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => {
       this.#operations = done.operations;
       this.#schemas = done.schemas;
       this.#memoDocument = document;
       this.#slugs = slugs;
       this.#stopped = done.stopped;
-    });
+    };
+    if (!usable) return new NormalizationReuse(new Map(), new Map(), ledger, () => false, finish);
+    return new NormalizationReuse(this.#operations, this.#schemas, ledger, this.#referencesUnchanged(this.#document, this.#previous), finish);
+  }
+
+  /** Whether every reference under a node leads, through the references there in turn, only to objects the last document had there. */
+  #referencesUnchanged(now: unknown, before: unknown): (node: object) => boolean {
+    const targets = new Map<string, { same: boolean; references: string[] }>();
+    const target = (pointer: string) => {
+      let known = targets.get(pointer);
+      if (!known) {
+        const value = resolvePointer(now, pointer);
+        known = { same: value === resolvePointer(before, pointer), references: value !== null && typeof value === 'object' ? this.#referencesOf(value) : [] };
+        targets.set(pointer, known);
+      }
+      return known;
+    };
+    return (node) => {
+      const seen = new Set<string>();
+      const stack = [...this.#referencesOf(node)];
+      while (stack.length > 0) {
+        const pointer = stack.pop() as string;
+        if (seen.has(pointer)) continue;
+        seen.add(pointer);
+        const { same, references } = target(pointer);
+        if (!same) return false;
+        for (const next of references) stack.push(next);
+      }
+      return true;
+    };
+  }
+
+  #referencesOf(node: object): string[] {
+    let references = this.#references.get(node);
+    if (!references) {
+      references = referencesIn(node);
+      this.#references.set(node, references);
+    }
+    return references;
   }
 }
 
@@ -147,24 +211,29 @@ export class NormalizationReuse {
   private readonly lastOperations: Map<object, OperationMemo>;
   private readonly lastSchemas: Map<object, SchemaMemo>;
   private readonly ledger: ExampleLedger;
+  /** Whether what a node's references reach is what they reached for the last model. */
+  private readonly followed: (node: object) => boolean;
   private readonly finish: (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => void;
 
   constructor(
     lastOperations: Map<object, OperationMemo>,
     lastSchemas: Map<object, SchemaMemo>,
     ledger: ExampleLedger,
+    followed: (node: object) => boolean,
     finish: (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => void,
   ) {
     this.lastOperations = lastOperations;
     this.lastSchemas = lastSchemas;
     this.ledger = ledger;
+    this.followed = followed;
     this.finish = finish;
   }
 
   /** The model of an operation: the last one's when its objects are the same, at the same place under the same slug. */
   operation(operation: object, pathItem: object, key: string, make: () => Operation): Operation {
     const last = this.lastOperations.get(operation);
-    if (last && last.key === key && last.pathItem === pathItem) {
+    // The path item's references are the operation's and those of the parameters it shares.
+    if (last && last.key === key && last.pathItem === pathItem && this.followed(pathItem)) {
       this.replay(last);
       this.operations.set(operation, last);
       return last.result;
@@ -177,7 +246,7 @@ export class NormalizationReuse {
   /** A component schema's node and example: the last ones when the schema is the same object. */
   schema(value: object, make: () => { node: SchemaNode; example: unknown }): { node: SchemaNode; example: unknown } {
     const last = this.lastSchemas.get(value);
-    if (last) {
+    if (last && this.followed(value)) {
       this.replay(last);
       this.schemas.set(value, last);
       return last;

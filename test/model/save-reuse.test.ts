@@ -114,6 +114,12 @@ describe('a save builds what a build from nothing builds', () => {
       if (edit.name === "an operation's summary" && previous.model.schemas[0] && reused.model.schemas[0]) {
         expect(reused.model.schemas[0].schema, edit.name).toBe(previous.model.schemas[0].schema);
       }
+      // A component edited: what does not reach it is taken from the last model, what does is made again.
+      if (edit.name === 'a component schema' && previous.model.schemas.length > 20) {
+        const kept = reused.model.schemas.filter((entry, i) => entry.schema === previous.model.schemas[i]?.schema).length;
+        expect(kept, edit.name).toBeGreaterThan(0);
+        expect(kept, edit.name).toBeLessThan(reused.model.schemas.length);
+      }
       previous = reused;
     }
   });

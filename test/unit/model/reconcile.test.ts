@@ -2,7 +2,7 @@
 // so what did not change is known by its identity.
 import { describe, expect, it } from 'vitest';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
-import { reconcile, SaveReuse } from '../../../scripts/model/reuse.ts';
+import { reconcile, referencesIn, SaveReuse } from '../../../scripts/model/reuse.ts';
 
 const last = () => ({
   openapi: '3.0.3',
@@ -49,12 +49,20 @@ describe('reconcile', () => {
     expect(out.same).toBe(before.same);
     expect(out).not.toBe(before);
   });
+});
 
-  it('reports every $ref of the new document, in changed and unchanged parts', () => {
-    const before = { a: { $ref: '#/components/schemas/A' }, b: { $ref: '#/paths/~1x' } };
-    const refs: string[] = [];
-    reconcile(before, structuredClone(before), (ref) => refs.push(ref));
-    expect(refs.sort()).toEqual(['#/components/schemas/A', '#/paths/~1x']);
+describe('referencesIn', () => {
+  it('lists the internal references under a node once each, discriminator mappings included, and no external one', () => {
+    const node = {
+      a: { $ref: '#/components/schemas/A' },
+      list: [{ $ref: '#/paths/~1x/get' }, { $ref: '#/components/schemas/A' }, { $ref: 'other.yaml#/B' }],
+      discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } },
+    };
+    expect(referencesIn(node).sort()).toEqual(['#/components/schemas/A', '#/components/schemas/Cat', '#/components/schemas/Dog', '#/paths/~1x/get']);
+  });
+
+  it('lists nothing for a node without references', () => {
+    expect(referencesIn({ type: 'string', enum: ['$ref'], examples: [{ $ref: 5 }] })).toEqual([]);
   });
 });
 
