@@ -159,6 +159,8 @@ export class SaveReuse {
       this.#memoDocument = document;
       this.#slugs = slugs;
       this.#stopped = done.stopped;
+      // Only the changed parts of it are not the current document's: nothing to hold on to until the next save.
+      this.#previous = undefined;
     };
     if (!usable) return new NormalizationReuse(new Map(), new Map(), ledger, () => false, finish);
     return new NormalizationReuse(this.#operations, this.#schemas, ledger, this.#referencesUnchanged(this.#document, this.#previous), finish);
