@@ -98,7 +98,7 @@ export function createExampleCollector(document: OpenApiDocument, deref: Deref, 
     charge: (bytes: number) => {
       bytesLeft -= bytes;
     },
-    /** Whether the budget ran out: examples after that point were not generated. */
-    stopped: () => stopped,
+    /** Whether the budget ran out or was spent: examples after that point are not, or would not be, generated. */
+    exhausted: () => stopped || bytesLeft <= 0,
   };
 }

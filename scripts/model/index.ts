@@ -138,9 +138,9 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
   const tags = buildTags(document, operations, webhooks);
   const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate, memo);
   if (memo) {
-    memo.end(examples.stopped());
-    // Past the budget, which examples exist depends on what was generated before: made again from nothing.
-    if (examples.stopped() && memo.reused > 0) {
+    memo.end(examples.exhausted());
+    // Once the budget is spent, which examples exist depends on what was generated before: made again from nothing.
+    if (examples.exhausted() && memo.reused > 0) {
       capped.length = cappedBefore;
       return normalizeDocument(document, locate, capped);
     }

@@ -59,7 +59,18 @@ export function referencesIn(node: unknown): string[] {
       continue;
     }
     const object = value as Record<string, unknown>;
-    if (typeof object.$ref === 'string' && object.$ref.startsWith('#')) out.add(object.$ref);
+    // As openapi-sampler reads one too: any value, as text, decoded as a whole before it is split.
+    if (object.$ref) {
+      const ref = String(object.$ref);
+      if (ref.startsWith('#')) {
+        out.add(ref);
+        try {
+          out.add(decodeURIComponent(ref));
+        } catch {
+          // Not percent-encoded text: read as written only.
+        }
+      }
+    }
     const mapping = (object.discriminator as { mapping?: unknown } | undefined)?.mapping;
     if (mapping !== null && typeof mapping === 'object') {
       for (const target of Object.values(mapping)) {
@@ -73,36 +84,53 @@ export function referencesIn(node: unknown): string[] {
 
 /**
  * `next` with every value equal to `previous`'s at the same place replaced by it, so what did not
- * change keeps its identity. `next` is changed in place (a document just parsed).
+ * change keeps its identity. `next` is changed in place (a document just parsed). A node shared by
+ * several places (a YAML alias) stays one node, and a node of the last document takes one place only:
+ * what is shared in one document and not in the other is not the same.
  */
 export function reconcile(previous: unknown, next: unknown): unknown {
+  return reconcileNode(previous, next, new Map(), new Map());
+}
+
+/** Key order is part of the document (it orders pages and fields). */
+function sameOrder(before: Record<string, unknown>, keys: string[]): boolean {
+  let i = 0;
+  for (const key in before) if (key !== keys[i++]) return false;
+  return true;
+}
+
+function reconcileNode(previous: unknown, next: unknown, results: Map<object, unknown>, placed: Map<object, object>): unknown {
+  // Values, and Dates (YAML) or anything else than plain data, are taken as they come: a value equal to the last is `===` to it.
+  if (next === null || typeof next !== 'object' || !(Array.isArray(next) || isPlain(next))) return next;
+  const known = results.get(next);
+  if (known !== undefined) return known;
+  let same: boolean;
   if (Array.isArray(next)) {
     const before = Array.isArray(previous) ? previous : undefined;
-    let same = before !== undefined && before.length === next.length;
+    same = before !== undefined && before.length === next.length;
     for (let i = 0; i < next.length; i++) {
-      const value = reconcile(before?.[i], next[i]);
+      const value = reconcileNode(before?.[i], next[i], results, placed);
       next[i] = value;
       if (value !== before?.[i]) same = false;
     }
-    return same ? previous : next;
+  } else {
+    const object = next as Record<string, unknown>;
+    const before = isPlain(previous) ? previous : undefined;
+    const keys = Object.keys(object);
+    same = before !== undefined && Object.keys(before).length === keys.length;
+    for (const key of keys) {
+      const had = before !== undefined && Object.hasOwn(before, key);
+      const value = reconcileNode(had ? before[key] : undefined, object[key], results, placed);
+      object[key] = value;
+      if (!had || value !== before[key]) same = false;
+    }
+    if (same && before !== undefined && !sameOrder(before, keys)) same = false;
   }
-  // Values, and Dates (YAML) or anything else than plain data, are taken as they come: a value equal to the last is `===` to it.
-  if (!isPlain(next)) return next;
-  const before = isPlain(previous) ? previous : undefined;
-  const keys = Object.keys(next);
-  let same = before !== undefined && Object.keys(before).length === keys.length;
-  for (const key of keys) {
-    const had = before !== undefined && Object.hasOwn(before, key);
-    const value = reconcile(had ? before[key] : undefined, next[key]);
-    next[key] = value;
-    if (!had || value !== before[key]) same = false;
-  }
-  // Key order is part of the document (it orders pages and fields).
-  if (same && before !== undefined) {
-    let i = 0;
-    for (const key in before) if (key !== keys[i++]) return next;
-  }
-  return same ? previous : next;
+  if (same && placed.get(previous as object) !== undefined && placed.get(previous as object) !== next) same = false;
+  if (same) placed.set(previous as object, next);
+  const result = same ? previous : next;
+  results.set(next, result);
+  return result;
 }
 
 export class SaveReuse {

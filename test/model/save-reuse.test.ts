@@ -150,6 +150,29 @@ describe('a save builds what a build from nothing builds', () => {
     expect(reused.model.operations.find((op) => op.slug === 'b')?.parameters[0]?.description).toBe('After');
   });
 
+  it('a YAML alias added and removed: the problems are where a build from nothing puts them', async () => {
+    const spec = join(tmp, 'alias.yaml');
+    const body = '\n      type: object\n      properties:\n        list: {type: array, minItems: 100, items: {type: integer}}';
+    const head = "openapi: 3.0.3\ninfo: {title: Aliases, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n";
+    const copies = `${head}    A:${body}\n    B:${body}\n`;
+    const alias = `${head}    A: &a${body}\n    B: *a\n`;
+    const reuse = new SaveReuse();
+    for (const [name, text] of [
+      ['copies', copies],
+      ['an alias added', alias],
+      ['the alias written out', copies],
+      ['an alias again', alias],
+    ]) {
+      writeFileSync(spec, text as string);
+      const { reused, fresh, again } = await bothWays(spec, reuse);
+      expect(again, name).toBe(fresh);
+      expect(
+        reused.diagnostics.some((d) => d.rule === 'example-capped'),
+        name,
+      ).toBe(true);
+    }
+  });
+
   it('our description in many files, a schema file and a path file edited', async () => {
     const dir = join(tmp, 'ours');
     cpSync(join(ROOT, 'openapi'), dir, { recursive: true });

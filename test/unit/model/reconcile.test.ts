@@ -1,7 +1,9 @@
 // A save's document keeps the last one's objects wherever it equals it (scripts/model/reuse.ts),
 // so what did not change is known by its identity.
 import { describe, expect, it } from 'vitest';
+import type { CappedExample } from '../../../scripts/model/examples.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
+import { EXAMPLE_LIMITS } from '../../../scripts/model/limits.ts';
 import { reconcile, referencesIn, SaveReuse } from '../../../scripts/model/reuse.ts';
 
 const last = () => ({
@@ -51,6 +53,30 @@ describe('reconcile', () => {
   });
 });
 
+describe('reconcile, with nodes shared by several places (YAML aliases)', () => {
+  it('keeps a node the new document shares one node, and changes nothing of the last document', () => {
+    const a = { type: 'object', properties: { list: { type: 'array' } } };
+    const before = { A: structuredClone(a), B: structuredClone(a) };
+    const frozen = JSON.stringify(before);
+    const beforeList = before.B.properties.list;
+    const shared = structuredClone(a);
+    const out = reconcile(before, { A: shared, B: shared }) as typeof before;
+    expect(out.A).toBe(out.B);
+    expect(JSON.stringify(before)).toBe(frozen);
+    expect(before.B.properties.list).toBe(beforeList);
+    expect(before.A.properties.list).not.toBe(before.B.properties.list);
+  });
+
+  it('gives a node the last document shared to one place only, once the new document writes it out twice', () => {
+    const shared = { type: 'object', properties: { list: { type: 'array' } } };
+    const before = { A: shared, B: shared };
+    const out = reconcile(before, JSON.parse(JSON.stringify(before))) as typeof before;
+    expect(out.A).not.toBe(out.B);
+    expect(out.A.properties.list).not.toBe(out.B.properties.list);
+    expect(out).toEqual(before);
+  });
+});
+
 describe('referencesIn', () => {
   it('lists the internal references under a node once each, discriminator mappings included, and no external one', () => {
     const node = {
@@ -59,6 +85,15 @@ describe('referencesIn', () => {
       discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', dog: 'Dog' } },
     };
     expect(referencesIn(node).sort()).toEqual(['#/components/schemas/A', '#/components/schemas/Cat', '#/components/schemas/Dog', '#/paths/~1x/get']);
+  });
+
+  it('reads a reference as openapi-sampler does too: decoded as a whole, and any value as text', () => {
+    expect(referencesIn({ $ref: '#/components/schemas/Pet%2Fproperties%2Fname' }).sort()).toEqual([
+      '#/components/schemas/Pet%2Fproperties%2Fname',
+      '#/components/schemas/Pet/properties/name',
+    ]);
+    expect(referencesIn({ $ref: ['#/components/schemas/B'] })).toEqual(['#/components/schemas/B']);
+    expect(referencesIn({ $ref: '#/bad%' })).toEqual(['#/bad%']);
   });
 
   it('lists nothing for a node without references', () => {
@@ -129,5 +164,42 @@ describe('SaveReuse across normalizations', () => {
     const next = normalizeDocument(reuse.adopt(withOther()), undefined, [], reuse);
     expect(json(next)).toBe(json(normalizeDocument(withOther())));
     expect(json(next.operations[0]?.responses[0]?.content[0]?.examples)).toContain('Fido');
+  });
+});
+
+describe('SaveReuse and the examples budget', () => {
+  it('makes the model again from nothing when a changed operation spends what was left of the budget', () => {
+    const budget = EXAMPLE_LIMITS.documentBytes;
+    // Stands for the 64 MB a document's examples may take, to keep the documents small.
+    (EXAMPLE_LIMITS as { documentBytes: number }).documentBytes = 200;
+    try {
+      const document = (length: number) =>
+        ({
+          openapi: '3.0.3',
+          info: { title: 'Budget', version: '1' },
+          paths: {
+            '/a': { get: { responses: { '200': { description: 'A', content: { 'application/json': { schema: { type: 'string', minLength: length } } } } } } },
+            '/b': {
+              get: {
+                responses: {
+                  '200': { description: 'B', content: { 'application/json': { schema: { type: 'object', properties: { x: { type: 'integer' } } } } } },
+                },
+              },
+            },
+          },
+        }) as unknown as OpenApiDocument;
+      const reuse = new SaveReuse();
+      const first = normalizeDocument(reuse.adopt(document(5)), undefined, [], reuse);
+      expect(JSON.stringify(first.operations[1]?.responses[0]?.content[0]?.examples)).toContain('generated');
+      const capped: CappedExample[] = [];
+      const next = normalizeDocument(reuse.adopt(document(250)), undefined, capped, reuse);
+      const freshCapped: CappedExample[] = [];
+      const fresh = normalizeDocument(document(250), undefined, freshCapped);
+      expect(JSON.stringify(next)).toBe(JSON.stringify(fresh));
+      expect(next.operations[1]?.responses[0]?.content[0]?.examples).toEqual([]);
+      expect(capped.map((c) => c.reason)).toEqual(freshCapped.map((c) => c.reason));
+    } finally {
+      (EXAMPLE_LIMITS as { documentBytes: number }).documentBytes = budget;
+    }
   });
 });
