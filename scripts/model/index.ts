@@ -138,9 +138,10 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
   const tags = buildTags(document, operations, webhooks);
   const schemas = buildSchemas(document, [...operations, ...webhooks], schema, examples.sampled, locate, memo);
   if (memo) {
-    memo.end(examples.exhausted());
+    const exhausted = examples.exhausted();
+    memo.end(exhausted);
     // Once the budget is spent, which examples exist depends on what was generated before: made again from nothing.
-    if (examples.exhausted() && memo.reused > 0) {
+    if (exhausted && memo.reused > 0) {
       capped.length = cappedBefore;
       return normalizeDocument(document, locate, capped);
     }

@@ -26,6 +26,12 @@ interface SchemaMemo {
   bytes: number;
 }
 
+/** What one normalization made, for the next to take: by the raw operation object, and by the raw schema object. */
+interface Memos {
+  operations: Map<object, OperationMemo>;
+  schemas: Map<object, SchemaMemo>;
+}
+
 /** What the examples of one normalization share (examples.ts): the cut examples, and the budget. */
 export interface ExampleLedger {
   capped: CappedExample[];
@@ -126,8 +132,11 @@ function reconcileNode(previous: unknown, next: unknown, results: Map<object, un
     }
     if (same && before !== undefined && !sameOrder(before, keys)) same = false;
   }
-  if (same && placed.get(previous as object) !== undefined && placed.get(previous as object) !== next) same = false;
-  if (same) placed.set(previous as object, next);
+  if (same) {
+    const holder = placed.get(previous as object);
+    if (holder !== undefined && holder !== next) same = false;
+    else placed.set(previous as object, next);
+  }
   const result = same ? previous : next;
   results.set(next, result);
   return result;
@@ -142,8 +151,8 @@ export class SaveReuse {
   #operations = new Map<object, OperationMemo>();
   #schemas = new Map<object, SchemaMemo>();
   #slugs = '';
-  /** Whether the last normalization ran out of its example budget (then what it made depends on order). */
-  #stopped = true;
+  /** Whether the last normalization spent its example budget (then what it made depends on order). */
+  #exhausted = true;
   /** Whether what operations read of the document as a whole is the last document's. */
   #sameContext = false;
   /** The references under a path item or a component, kept with it: an object kept from the last document is unchanged. */
@@ -180,18 +189,19 @@ export class SaveReuse {
    * model links to others by them). It takes from the last one's memos only when `document` was just adopted.
    */
   begin(document: object, slugs: string, ledger: ExampleLedger): NormalizationReuse {
-    const usable = document === this.#document && this.#sameContext && !this.#stopped && slugs === this.#slugs;
-    const finish = (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => {
+    const usable = document === this.#document && this.#sameContext && !this.#exhausted && slugs === this.#slugs;
+    const finish = (done: Memos, exhausted: boolean) => {
       this.#operations = done.operations;
       this.#schemas = done.schemas;
       this.#memoDocument = document;
       this.#slugs = slugs;
-      this.#stopped = done.stopped;
+      this.#exhausted = exhausted;
       // Only the changed parts of it are not the current document's: nothing to hold on to until the next save.
       this.#previous = undefined;
     };
-    if (!usable) return new NormalizationReuse(new Map(), new Map(), ledger, () => false, finish);
-    return new NormalizationReuse(this.#operations, this.#schemas, ledger, this.#referencesUnchanged(this.#document, this.#previous), finish);
+    if (!usable) return new NormalizationReuse({ operations: new Map(), schemas: new Map() }, ledger, () => false, finish);
+    const last = { operations: this.#operations, schemas: this.#schemas };
+    return new NormalizationReuse(last, ledger, this.#referencesUnchanged(this.#document, this.#previous), finish);
   }
 
   /** Whether every reference under a node leads, through the references there in turn, only to objects the last document had there. */
@@ -233,27 +243,18 @@ export class SaveReuse {
 
 /** The memos of one normalization: those of the last one it may take, and its own for the next. */
 export class NormalizationReuse {
-  readonly operations = new Map<object, OperationMemo>();
-  readonly schemas = new Map<object, SchemaMemo>();
+  readonly made: Memos = { operations: new Map(), schemas: new Map() };
   /** How many parts were taken from the last model. */
   reused = 0;
 
-  private readonly lastOperations: Map<object, OperationMemo>;
-  private readonly lastSchemas: Map<object, SchemaMemo>;
+  private readonly last: Memos;
   private readonly ledger: ExampleLedger;
   /** Whether what a node's references reach is what they reached for the last model. */
   private readonly followed: (node: object) => boolean;
-  private readonly finish: (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => void;
+  private readonly finish: (made: Memos, exhausted: boolean) => void;
 
-  constructor(
-    lastOperations: Map<object, OperationMemo>,
-    lastSchemas: Map<object, SchemaMemo>,
-    ledger: ExampleLedger,
-    followed: (node: object) => boolean,
-    finish: (done: { operations: Map<object, OperationMemo>; schemas: Map<object, SchemaMemo>; stopped: boolean }) => void,
-  ) {
-    this.lastOperations = lastOperations;
-    this.lastSchemas = lastSchemas;
+  constructor(last: Memos, ledger: ExampleLedger, followed: (node: object) => boolean, finish: (made: Memos, exhausted: boolean) => void) {
+    this.last = last;
     this.ledger = ledger;
     this.followed = followed;
     this.finish = finish;
@@ -261,34 +262,34 @@ export class NormalizationReuse {
 
   /** The model of an operation: the last one's when its objects are the same, at the same place under the same slug. */
   operation(operation: object, pathItem: object, key: string, make: () => Operation): Operation {
-    const last = this.lastOperations.get(operation);
+    const last = this.last.operations.get(operation);
     // The path item's references are the operation's and those of the parameters it shares.
     if (last && last.key === key && last.pathItem === pathItem && this.followed(pathItem)) {
       this.replay(last);
-      this.operations.set(operation, last);
+      this.made.operations.set(operation, last);
       return last.result;
     }
     const memo = this.record(make, (result, capped, bytes) => ({ key, pathItem, result, capped, bytes }));
-    this.operations.set(operation, memo);
+    this.made.operations.set(operation, memo);
     return memo.result;
   }
 
   /** A component schema's node and example: the last ones when the schema is the same object. */
   schema(value: object, make: () => { node: SchemaNode; example: unknown }): { node: SchemaNode; example: unknown } {
-    const last = this.lastSchemas.get(value);
+    const last = this.last.schemas.get(value);
     if (last && this.followed(value)) {
       this.replay(last);
-      this.schemas.set(value, last);
+      this.made.schemas.set(value, last);
       return last;
     }
     const memo = this.record(make, (made, capped, bytes) => ({ ...made, capped, bytes }));
-    this.schemas.set(value, memo);
+    this.made.schemas.set(value, memo);
     return memo;
   }
 
-  /** Ends the normalization; `stopped` when its examples ran out of budget. */
-  end(stopped: boolean): void {
-    this.finish({ operations: this.operations, schemas: this.schemas, stopped });
+  /** Ends the normalization; `exhausted` when its examples spent their budget. */
+  end(exhausted: boolean): void {
+    this.finish(this.made, exhausted);
   }
 
   private replay(memo: { capped: CappedExample[]; bytes: number }): void {
