@@ -1,10 +1,10 @@
-// Worker: builds models for isolated.ts, one request at a time, under the memory bound the
-// worker was started with. A model the caller only writes to disk is written here, so it never
-// has to cross to the calling thread. A worker of another command (the preview's) imports this
-// module and adds its own kinds of request with `serve`.
+// The model's process: builds models for isolated.ts, one request at a time, under the memory
+// bound it was started with. A model the caller only writes to disk is written here, so it never
+// has to cross to the calling process. The process of another command (the preview's) imports
+// this module and adds its own kinds of request with `serve`.
 import { writeFile } from 'node:fs/promises';
+import { getHeapStatistics } from 'node:v8';
 import { enableCompileCache } from 'node:module';
-import { parentPort } from 'node:worker_threads';
 import { dump } from 'js-yaml';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import type { OpenApiDocument } from './document.ts';
@@ -37,7 +37,7 @@ export type Handler = (request: WorkerRequest) => Promise<unknown>;
 
 const handlers = new Map<string, Handler>();
 
-/** Adds a kind of request this worker answers. */
+/** Adds a kind of request this process answers. */
 export function serve(kind: string, handler: Handler): void {
   handlers.set(kind, handler);
 }
@@ -75,6 +75,9 @@ serve('copies', async ({ payload }) => {
   if (paths.yaml) await writeFile(paths.yaml, dump(document, { noRefs: true, lineWidth: -1 }));
 });
 
+// How much heap this process holds: a caller replaces a process that keeps too much.
+serve('heap', async () => getHeapStatistics());
+
 // No model: only the portal's vocabulary rules, whose problems are the result (the mock's check).
 serve('vocabulary', ({ spec, options }) => lintVocabulary(spec, options));
 
@@ -82,7 +85,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const { id, spec } = request;
   try {
     const handler = handlers.get(request.kind ?? 'build');
-    if (!handler) throw new Error(`This worker does not answer "${request.kind}" requests`);
+    if (!handler) throw new Error(`The model process does not answer "${request.kind}" requests`);
     return { id, ok: true, result: await handler(request) };
   } catch (error) {
     if (error instanceof DiagnosticsError) return { id, ok: false, diagnostics: error.diagnostics };
@@ -93,14 +96,17 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
 
 // One request at a time, in the order they came: a request may rely on what the one before it left (the preview's comparison on its last build).
 let queue: Promise<void> = Promise.resolve();
-parentPort?.on('message', (request: WorkerRequest) => {
+const send = (reply: WorkerReply): Promise<void> => new Promise((resolve) => process.send?.(reply, undefined, {}, () => resolve()));
+process.on('message', (request: WorkerRequest) => {
   queue = queue.then(async () => {
     const reply = await handle(request);
     try {
-      parentPort?.postMessage(reply);
+      await send(reply);
     } catch {
       // Something in the document that structured clone refuses (it came from YAML, so JSON is enough).
-      parentPort?.postMessage(JSON.parse(JSON.stringify(reply)));
+      await send(JSON.parse(JSON.stringify(reply)));
     }
   });
 });
+// The command that started it is gone: nothing would read what it builds.
+process.once('disconnect', () => process.exit(0));

@@ -5,17 +5,10 @@
 // answering (the description's copies, while the site renders) until it exits.
 import { fork } from 'node:child_process';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
+import { MODEL_HEAP_FLAGS } from '../model/isolated.ts';
 
 /** What a job sends back: its result, the description's problems, or a failure. */
 export type JobReply<T> = { ok: true; result: T } | { ok: false; diagnostics: Diagnostic[] } | { ok: false; error: string };
-
-/**
- * V8's heap for a job: it holds one large document for a few seconds, and V8's defaults let the heap
- * run far past what is alive meanwhile. A young generation of 2 MB per half and a heap that grows by
- * at most what survives a collection keep GitHub's model job at 459–510 MB instead of 670–730 MB, in
- * the same time; the site build starts beside it, so its peak adds to the build's.
- */
-const JOB_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=100'];
 
 /** A job under way: its answer as soon as it is sent, and its end. */
 export interface RunningJob<T> {
@@ -35,7 +28,7 @@ export function runJob<T>(entry: URL, input: unknown, what: string): RunningJob<
   });
   const done = new Promise<void>((resolve, reject) => {
     // The same Node flags (a --max-old-space-size, the memory bound of the model's worker) and environment.
-    const child = fork(entry, { execArgv: [...JOB_HEAP_FLAGS, ...process.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(entry, { execArgv: [...MODEL_HEAP_FLAGS, ...process.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let failure: Error | undefined;
     child.on('message', (message: JobReply<T>) => {
       if (message.ok) return answered(message.result);
