@@ -11,7 +11,7 @@ import { buildModel, type BuildOptions, type BuildResult } from '../model/index.
 import type { ApiModel } from '../model/types.ts';
 import { serve } from '../model/worker.ts';
 import { textDigest } from '../model/file-cache.ts';
-import { createModelWriter } from '../model/model-json.ts';
+import { createModelWriter, type ModelDelta } from '../model/model-json.ts';
 import { SaveReuse } from '../model/reuse.ts';
 import { writeAtomic } from '../site/model-file.ts';
 import { compactHeap } from './heap.ts';
@@ -23,13 +23,13 @@ const compactIfLarge = (): void => {
   if (getHeapStatistics().total_heap_size > COMPACT_ABOVE_BYTES) compactHeap();
 };
 
-/** A save, built: what the pages and the terminal need now, the model as JSON (as written to the model file). */
-export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { modelJson: string };
+/** A save, built: what the pages and the terminal need now, and the model as the pages' process can read it from the last one. */
+export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { model: ModelDelta };
 
 // The first pass of a save: no validation or lint (the check worker runs them next), and JSON read with JSON.parse.
 const FIRST_PASS: BuildOptions = { lint: false, validate: false, firstPass: true };
 
-/** The last save: its document until the mock has it, its model JSON until the comparison has hashed it. */
+/** The last save: its document until the mock has it, its model's whole text (written when first needed) until the comparison has hashed it. */
 let head: { model: ApiModel; document?: BuildResult['document']; json?: string; digest?: string } | undefined;
 let base: { key: string; model: ApiModel } | undefined;
 let compared: { key: string; report: ChangeReport } | undefined;
@@ -37,6 +37,13 @@ let compared: { key: string; report: ChangeReport } | undefined;
 /** The saves, one after another: what one did not change is taken from the last one's model (model/reuse.ts), and its text too. */
 const reuse = new SaveReuse();
 const writeModel = createModelWriter();
+
+/** A save's model as the whole JSON text, as the model file holds it. */
+const wholeText = (build = head): string => {
+  if (!build) throw new Error('No build to write');
+  build.json ??= writeModel(build.model);
+  return build.json;
+};
 
 /** The model file being written: the pages take the model from the reply, the file is for the dev server's own restarts. */
 let writing: Promise<void> = Promise.resolve();
@@ -47,15 +54,18 @@ serve('save', async ({ spec, options, payload }) => {
   // One write at a time, so an older model never lands over a newer one.
   await writing;
   const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS, reuse });
-  // JSON text crosses to the other thread as one string copy, where a structured clone of the objects costs more on both sides.
-  const modelJson = writeModel(model);
+  // Only what changed crosses to the pages' process: GitHub's model is 17 MB of text to send and read there.
+  const delta = writeModel.delta(model);
+  const build = { model, document };
+  head = build;
   // Written after the reply is sent; a failed write is tried again by the next save.
-  writing = new Promise((resolve) => setImmediate(resolve)).then(() =>
-    writeAtomic((payload as { modelFile: string }).modelFile, modelJson).catch(() => undefined),
-  );
-  head = { model, document, json: modelJson };
-  return { ...rest, modelJson } satisfies SavedBuild;
+  const modelFile = (payload as { modelFile: string }).modelFile;
+  writing = new Promise((resolve) => setImmediate(resolve)).then(() => writeAtomic(modelFile, wholeText(build)).catch(() => undefined));
+  return { ...rest, model: delta } satisfies SavedBuild;
 });
+
+/** The last save's model as one whole text: for a pages' process that does not hold the model a delta was made from. */
+serve('model', async () => wholeText());
 
 /** The last save's bundled document as JSON, for the mock; asked for once the pages reload. */
 serve('document', async () => {
@@ -80,7 +90,7 @@ serve('base', async ({ spec, options, payload }) => {
 serve('compare', async () => {
   if (!head || !base) throw new Error('Nothing to compare');
   const day = today();
-  head.digest ??= textDigest(head.json ?? '');
+  head.digest ??= textDigest(wholeText());
   head.json = undefined;
   const key = `${base.key}\n${day}\n${head.digest}`;
   if (compared?.key !== key) compared = { key, report: groupChanges(compareModels(base.model, head.model, { date: day })) };

@@ -10,6 +10,8 @@ import { resolve } from 'node:path';
 import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
+import { createModelReader } from '../model/model-delta.ts';
+import type { ModelDelta } from '../model/model-json.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import { stampOf } from '../model/file-cache.ts';
 import type { LoadOptions } from '../model/load.ts';
@@ -112,6 +114,13 @@ function counted(problems: PreviewStatus['problems']): { errors: number; warning
 }
 
 export function createRebuilder(options: RebuildOptions): Rebuilder {
+  // The model of each save, from what changed since the last (model/model-delta.ts); the whole text when this side lost track.
+  const reader = createModelReader();
+  const readModel = async (delta: ModelDelta): Promise<ApiModel> => {
+    const model = reader.read(delta) ?? reader.read({ id: delta.id, mark: delta.mark, json: await options.builder.call<string>('model', options.spec) });
+    if (!model) throw new Error('The model of this save could not be read');
+    return model;
+  };
   const { spec, channel, watcher, log } = options;
   const access = options.access ?? {};
   let build = 0;
@@ -207,9 +216,12 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // shownStamps is cleared with shownKey: only a version shown is skipped.
       if (stamps !== undefined && stamps === shownStamps) return unchanged();
       let saved: SavedBuild | undefined;
+      let received: ApiModel | undefined;
       let diagnostics: Diagnostic[];
       try {
         saved = await options.builder.call<SavedBuild>('save', spec, access, { modelFile: options.modelFile });
+        // Read at once, shown or not: the next save's delta is made from this model.
+        received = await readModel(saved.model);
         diagnostics = saved.diagnostics;
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
@@ -249,9 +261,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // Taken before the read: a write that landed during it changes them, and is built.
       shownStamps = stamps;
       const current = version;
-      const { modelJson, ...built } = saved;
+      const { model: _delta, ...built } = saved;
       // Read once here, for the pages and the mock both.
-      const model: ApiModel = JSON.parse(modelJson);
+      const model = received!;
       channel.model = model;
       // "What changed" waits for this version's comparison (made below), so a reload of it never shows the one before.
       let compared: (value: unknown) => void = () => {};

@@ -6,8 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel, type BuildResult } from '../../scripts/model/index.ts';
+import { createModelReader } from '../../scripts/model/model-delta.ts';
 import { createModelWriter } from '../../scripts/model/model-json.ts';
 import { SaveReuse } from '../../scripts/model/reuse.ts';
+import type { ApiModel } from '../../scripts/model/types.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const FIRST_PASS = { lint: false, validate: false, firstPass: true } as const;
@@ -79,6 +81,13 @@ const EDITS: Edit[] = [
 ];
 
 /** The build with reuse and the one from nothing, as JSON (the model's and the problems' every field, in order). */
+/** How many of `next`'s parts (operations, webhooks, the schemas' nodes and examples) are objects of `previous`'s. */
+function sharedParts(previous: ApiModel, next: ApiModel): number {
+  const parts = (model: ApiModel): unknown[] => [...model.operations, ...model.webhooks, ...model.schemas.flatMap((entry) => [entry.schema, entry.example])];
+  const before = new Set<unknown>(parts(previous).filter((part) => part !== null && typeof part === 'object'));
+  return parts(next).filter((part) => before.has(part)).length;
+}
+
 async function bothWays(spec: string, reuse: SaveReuse): Promise<{ reused: BuildResult; fresh: string; again: string }> {
   const reused = await buildModel(spec, { ...FIRST_PASS, reuse });
   const fresh = await buildModel(spec, FIRST_PASS);
@@ -101,8 +110,10 @@ describe('a save builds what a build from nothing builds', () => {
     writeFileSync(spec, JSON.stringify(document, null, 2));
     const reuse = new SaveReuse();
     const write = createModelWriter();
+    const reader = createModelReader();
     let previous = await buildModel(spec, { ...FIRST_PASS, reuse });
     expect(write(previous.model)).toBe(JSON.stringify(previous.model));
+    expect(reader.read(write.delta(previous.model))).toEqual(JSON.parse(JSON.stringify(previous.model)));
     for (const edit of EDITS) {
       if (!edit.change(document)) continue;
       writeFileSync(spec, JSON.stringify(document, null, 2));
@@ -110,6 +121,13 @@ describe('a save builds what a build from nothing builds', () => {
       expect(again, edit.name).toBe(fresh);
       // The text the pages read, written from the parts kept from the last save: JSON.stringify's to the byte.
       expect(write(reused.model), edit.name).toBe(JSON.stringify(reused.model));
+      // And what the pages' process makes of what changed since the last save: the same model.
+      const delta = write.delta(reused.model);
+      expect(reader.read(delta), edit.name).toEqual(JSON.parse(JSON.stringify(reused.model)));
+      // Each part it still holds is named, not written: on a large API an operation's edit is a small text.
+      expect(delta.json.split(delta.mark).length - 1, edit.name).toBe(sharedParts(previous.model, reused.model));
+      if (edit.name === "an operation's summary" && reused.model.operations.length > 1000)
+        expect(delta.json.length, edit.name).toBeLessThan(JSON.stringify(reused.model).length / 20);
       // What an edit of an operation leaves alone is taken from the last model (large documents have no source positions to add).
       if (edit.name === "an operation's summary" && previous.model.schemas[0] && reused.model.schemas[0]) {
         expect(reused.model.schemas[0].schema, edit.name).toBe(previous.model.schemas[0].schema);

@@ -13,27 +13,38 @@ import type { FileWatcher } from '../../../scripts/dev/watch.ts';
 import { DiagnosticsError } from '../../../scripts/diagnostics.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
 import type { ModelBuilder } from '../../../scripts/model/isolated.ts';
+import { createModelWriter, type ModelWriter } from '../../../scripts/model/model-json.ts';
 
 const SPEC = '/descriptions/api.json';
 
-function saved(title: string, spec = SPEC): SavedBuild {
-  const model = normalizeDocument({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
-  return { diagnostics: [], files: [spec], contentKey: title, timings: { load: 0, validate: 0, lint: 0, normalize: 0 }, modelJson: JSON.stringify(model) };
+const modelOf = (title: string) => normalizeDocument({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
+
+function saved(title: string, spec: string, write: ModelWriter): SavedBuild {
+  return { diagnostics: [], files: [spec], contentKey: title, timings: { load: 0, validate: 0, lint: 0, normalize: 0 }, model: write.delta(modelOf(title)) };
 }
 
 /** A rebuilder whose worker answers each save with the next title, calling `during` while it "reads". */
 function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) => void, spec = SPEC) {
   const channel = previewChannel('/descriptions');
   const built: string[] = [];
+  const asked: string[] = [];
   let saves = 0;
+  // The worker's own writer: each save's model as what changed since the last.
+  const write = createModelWriter();
+  let last = '';
   const builder = {
     async call(kind: string) {
+      asked.push(kind);
       if (kind === 'document') return '{}';
+      if (kind === 'model') return write(modelOf(last));
       const save = saves++;
       during(rebuilder, save);
       if (titles[save] === 'broken')
         throw new DiagnosticsError('Cannot load', [{ severity: 'error', rule: 'yaml-syntax', message: 'broken', file: SPEC, line: 1, col: 1 }]);
-      return saved(titles[save] ?? 'none', spec);
+      // A model whose delta the pages' process never received (its answer lost): the next is not made from what it holds.
+      if (titles[save] === 'lost') write.delta(modelOf('lost'));
+      last = titles[save] === 'lost' ? 'after the lost one' : (titles[save] ?? 'none');
+      return saved(last, spec, write);
     },
   } as unknown as ModelBuilder;
   const checks: Checks = {
@@ -54,7 +65,7 @@ function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) =>
     onBuild: (build) => void built.push(build.model.info.title),
     log: () => {},
   });
-  return { rebuilder, channel, built, builds: () => saves };
+  return { rebuilder, channel, built, asked, builds: () => saves };
 }
 
 describe('a save written to while it is read', () => {
@@ -102,6 +113,20 @@ describe('a save written to while it is read', () => {
     const { rebuilder, built } = setup(['first'], (r) => r.touched());
     expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 1 });
     expect(built).toEqual(['first']);
+    rebuilder.stop();
+  });
+});
+
+describe("a save's model", () => {
+  it('is read from what changed since the last one; whole, when it was made from a model the pages do not hold', async () => {
+    const { rebuilder, channel, asked } = setup(['first', 'second', 'lost'], () => undefined);
+    await rebuilder.rebuild();
+    await rebuilder.rebuild();
+    expect(channel.model?.info.title).toBe('second');
+    expect(asked).not.toContain('model');
+    expect(await rebuilder.rebuild()).toMatchObject({ ok: true, version: 3 });
+    expect(channel.model?.info.title).toBe('after the lost one');
+    expect(asked.filter((kind) => kind === 'model')).toHaveLength(1);
     rebuilder.stop();
   });
 });
