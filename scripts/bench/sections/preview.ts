@@ -12,7 +12,7 @@ import { measureSave } from '../../dev/measure.ts';
 import { launchChromium } from '../browser.ts';
 import type { Context } from '../context.ts';
 import { freePort, send, waitForOk, type Probe } from '../http.ts';
-import { treeRss } from '../memory.ts';
+import { treeResident, treeRss } from '../memory.ts';
 import { MOCKS, PRISM } from '../mocks.ts';
 import { DOCS, type DocName, NODE, ROOT, TMP, TOOLS } from '../paths.ts';
 import { start, type Started } from '../processes.ts';
@@ -127,6 +127,7 @@ interface RunFigures {
   mockMs?: number;
   checkedMs: number;
   peakBytes: number;
+  peakResidentBytes: number;
   drops?: number;
   sent?: number;
 }
@@ -149,10 +150,12 @@ async function runOnce(ctx: Context, subject: PreviewCase, run: number): Promise
   });
   // The whole tree (the dev server, its workers, esbuild), sampled while the process lives.
   let peakBytes = 0;
+  let peakResidentBytes = 0;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       peakBytes = Math.max(peakBytes, treeRss(dev.pid));
+      peakResidentBytes = Math.max(peakResidentBytes, treeResident(dev.pid));
       await sleep(100);
     }
   })();
@@ -195,13 +198,15 @@ async function runOnce(ctx: Context, subject: PreviewCase, run: number): Promise
       await loops?.stop();
     }
     ctx.log(`preview (${subject.doc}) run ${run}: first page ${formatValue(readyMs, 'ms')}, first check ${formatValue(firstCheckMs, 'ms')}`);
-    return { readyMs, firstCheckMs, ...figures!, peakBytes, ...(loops ? { sent: loops.sent.length } : {}) };
+    return { readyMs, firstCheckMs, ...figures!, peakBytes, peakResidentBytes, ...(loops ? { sent: loops.sent.length } : {}) };
   } finally {
     await browser?.close();
     await dev.stop();
     sampling = false;
     await sampler;
-    ctx.log(`preview (${subject.doc}) run ${run}: peak ${formatValue(peakBytes, 'bytes')}`);
+    ctx.log(
+      `preview (${subject.doc}) run ${run}: peak ${formatValue(peakBytes, 'bytes')} (RSS sum), ${formatValue(peakResidentBytes, 'bytes')} (each program's code once)`,
+    );
   }
 }
 
@@ -249,6 +254,11 @@ export async function runPreview(ctx: Context): Promise<void> {
       runs.map((r) => r.peakBytes),
     );
     add(
+      "peak memory (resident, each program's code once)",
+      'bytes',
+      runs.map((r) => r.peakResidentBytes),
+    );
+    add(
       'requests failed during a reload',
       'count',
       runs.map((r) => r.drops),
@@ -261,7 +271,7 @@ export async function runPreview(ctx: Context): Promise<void> {
     }
   }
   results.note(
-    "Preview: each run is one `npm run dev` process: start-up until the first page answers, until the first validation and lint are done, then a warm-up save (the development server compiles the page once, not counted) and a measured save, each waited for until its validation and lint are done; peak memory is the process tree's resident memory sampled every 100 ms over the whole run. On GitHub's API the edit is the root operation's summary and the example its mock answer comes from.",
+    "Preview: each run is one `npm run dev` process: start-up until the first page answers, until the first validation and lint are done, then a warm-up save (the development server compiles the page once, not counted) and a measured save, each waited for until its validation and lint are done; peak memory is the process tree's resident memory sampled every 100 ms over the whole run, as a sum of RSS and with each program's file pages (Node's own code, about 50 MB, in each of the preview's three Node processes) counted once; the target reads the second. On GitHub's API the edit is the root operation's summary and the example its mock answer comes from.",
   );
   if (options.docs.includes('ours')) await prismReload(ctx);
   const ms = (n: number) => formatValue(n, 'ms');
@@ -284,7 +294,7 @@ export async function runPreview(ctx: Context): Promise<void> {
       format: ms,
       goal: '≤ 1 s',
     });
-    results.target(SECTION, 'preview peak memory ≤ 1.5 GiB (github)', row('github', 'peak memory (RSS of the process tree)'), 1.5 * 2 ** 30, {
+    results.target(SECTION, 'preview peak memory ≤ 1.5 GiB (github)', row('github', "peak memory (resident, each program's code once)"), 1.5 * 2 ** 30, {
       better: 'lower',
       format: (n) => formatValue(n, 'bytes'),
       goal: '≤ 1.50 GiB',
