@@ -9,7 +9,7 @@ import { today } from '../diff/lifecycle.ts';
 import { groupChanges, type ChangeReport } from '../diff/format.ts';
 import { buildModel, type BuildOptions, type BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
-import { serve } from '../model/worker.ts';
+import { afterReply, serve } from '../model/worker.ts';
 import { textDigest } from '../model/file-cache.ts';
 import { createModelWriter, type ModelDelta } from '../model/model-json.ts';
 import { SaveReuse } from '../model/reuse.ts';
@@ -60,7 +60,7 @@ serve('save', async ({ spec, options, payload }) => {
   head = build;
   // Written after the reply is sent; a failed write is tried again by the next save.
   const modelFile = (payload as { modelFile: string }).modelFile;
-  writing = new Promise((resolve) => setImmediate(resolve)).then(() => writeAtomic(modelFile, wholeText(build)).catch(() => undefined));
+  writing = new Promise<void>((resolve) => afterReply(resolve)).then(() => writeAtomic(modelFile, wholeText(build)).catch(() => undefined));
   return { ...rest, model: delta } satisfies SavedBuild;
 });
 

@@ -36,6 +36,16 @@ export type WrittenBuild = Omit<BuildResult, 'model' | 'document'> & { model: Pi
 export type Handler = (request: WorkerRequest) => Promise<unknown>;
 
 const handlers = new Map<string, Handler>();
+/** Work a handler leaves for after its reply has gone out. */
+let afterwards: (() => void)[] = [];
+
+/**
+ * Runs `task` once the reply to the request being answered is written out: work the caller does not
+ * wait for (a file of the answer, written for later) would otherwise hold a large reply in the pipe.
+ */
+export function afterReply(task: () => void): void {
+  afterwards.push(task);
+}
 
 /** Adds a kind of request this process answers. */
 export function serve(kind: string, handler: Handler): void {
@@ -105,6 +115,10 @@ process.on('message', (request: WorkerRequest) => {
     } catch {
       // Something in the document that structured clone refuses (it came from YAML, so JSON is enough).
       await send(JSON.parse(JSON.stringify(reply)));
+    } finally {
+      const tasks = afterwards;
+      afterwards = [];
+      for (const task of tasks) task();
     }
   });
 });
