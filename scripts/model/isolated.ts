@@ -71,7 +71,7 @@ export function createModelBuilder(builderOptions: BuilderOptions = {}): ModelBu
   let child: ChildProcess | undefined;
   let nextId = 0;
   let closed = false;
-  const pending = new Map<number, { spec: string; settle: (reply: WorkerReply) => void }>();
+  const pending = new Map<number, { spec: string; by: ChildProcess; settle: (reply: WorkerReply) => void }>();
 
   /** Whether the process keeps this one alive: while it works, as the same build on this thread would; idle, commands end when their work does. */
   const hold = (started: ChildProcess, held: boolean): void => {
@@ -104,8 +104,12 @@ export function createModelBuilder(builderOptions: BuilderOptions = {}): ModelBu
       fatal.end();
       if (child === started) child = undefined;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
-      for (const [id, { spec, settle }] of pending) settle({ id, ok: false, diagnostics: closed ? [] : [stopped(spec, fatal.outOfMemory(), how)] });
-      pending.clear();
+      // Only what this process was asked: a request made since went to the one started after it.
+      for (const [id, { spec, by, settle }] of pending) {
+        if (by !== started) continue;
+        settle({ id, ok: false, diagnostics: closed ? [] : [stopped(spec, fatal.outOfMemory(), how)] });
+        pending.delete(id);
+      }
     });
     return started;
   };
@@ -113,11 +117,14 @@ export function createModelBuilder(builderOptions: BuilderOptions = {}): ModelBu
   const request = (message: Omit<WorkerRequest, 'id'>): Promise<unknown> => {
     const { spec } = message;
     if (closed) return Promise.reject(new Error('The model builder is closed'));
+    // One that ended (its 'close' may not have come yet) is not asked again.
+    if (child && !child.connected) child = undefined;
     const current = (child ??= start());
     const id = ++nextId;
     return new Promise((resolve, reject) => {
       pending.set(id, {
         spec,
+        by: current,
         settle: (reply) => (reply.ok ? resolve(reply.result) : reject(new DiagnosticsError(`Cannot load ${spec}`, reply.diagnostics))),
       });
       hold(current, true);

@@ -1,0 +1,8 @@
+// A model process (scripts/model/worker.ts) with kinds of request that end it the ways a real one
+// can end: by exiting mid-request, or by running out of its heap in one long step.
+import { serve } from '../../scripts/model/worker.ts';
+
+serve('echo', async ({ payload }) => payload);
+serve('exit', async () => process.exit(3));
+// One JSON.parse of a 57 MB text whose values need more than a 128 MB heap: a step V8 cannot stop midway.
+serve('exhaust', async () => JSON.parse(`[${'"0123456789abcdef",'.repeat(3_000_000)}0]`).length);
