@@ -20,8 +20,6 @@ import { createModelBuilder, type WrittenBuild } from './model/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
 import { siteAddress } from './site/base-path.ts';
-import { runJob } from './site/child-job.ts';
-import type { ModelJob } from './site/model-job.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
@@ -59,7 +57,6 @@ const access = descriptionOptions(values);
 
 const spec = resolve(values.spec!);
 const out = resolve(values.out!);
-const MODEL_JOB = new URL('./site/model-job.ts', import.meta.url);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 // A large description can carry thousands of lint findings; `npm run lint` lists them all.
@@ -155,8 +152,8 @@ async function main(): Promise<number> {
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
-  // On a worker with a memory bound, which writes the model and the description itself: a description
-  // that would exhaust memory stops the worker, not this process, and neither crosses to this thread.
+  // Earlier versions' models, in a model process with a memory bound: a description that would exhaust
+  // memory stops that process, not this one.
   const builder = createModelBuilder();
   // Astro starts up, syncs and plans its routes while the model is built, and bundles once it is
   // written (modelGate, site/src/integrations/model-plugin.ts). Built beside the target (same file
@@ -181,7 +178,7 @@ async function main(): Promise<number> {
   // Awaited below, or at the end when the build stopped before the site.
   site.catch(() => undefined);
   try {
-    // `copied`: the job's end, once it has written the description's copies.
+    // `copied`: the model process's end, once it has written the description's copies.
     const built: { api: PlannedApi; dir: string; result: WrittenBuild; copied: Promise<void> }[] = [];
     const diagnostics: Diagnostic[] = [];
     for (const [i, api] of planned.entries()) {
@@ -192,18 +189,22 @@ async function main(): Promise<number> {
       let result: WrittenBuild;
       let copied: Promise<void>;
       try {
-        // Validation and lint are what `npm run lint` does; with --no-lint both are left to it.
-        // In a child process (site/model-job.ts), which gives its memory back once it has written the copies.
-        const job: ModelJob = {
-          spec: api.spec,
+        // Validation and lint are what `npm run lint` does; with --no-lint both are left to it. A model process of its
+        // own, ended once it has written the copies: it gives all its memory back before Astro bundles.
+        const modelProcess = createModelBuilder();
+        const paths = { model: join(dir, 'model.json'), document: join(dir, 'openapi.json'), yaml: join(dir, 'openapi.yaml') };
+        try {
           // The quick load (JSON.parse, a one-file description without the bundler, load.ts): the site waits for this model,
           // and the lint beside it loads the description again as every other command does.
-          options: { lint: false, validate: values.lint, firstPass: true, ...access },
-          paths: { model: join(dir, 'model.json'), document: join(dir, 'openapi.json'), yaml: join(dir, 'openapi.yaml') },
-        };
-        const running = runJob<WrittenBuild>(MODEL_JOB, job, `Cannot load ${api.spec}`);
-        result = await running.answer;
-        copied = running.done;
+          result = await modelProcess.buildInto(api.spec, { lint: false, validate: values.lint, firstPass: true, ...access }, paths.model);
+        } catch (error) {
+          await modelProcess.close();
+          throw error;
+        }
+        // The copies are written from the document the process holds, while the site renders.
+        copied = modelProcess.writeCopies(api.spec, { document: paths.document, yaml: paths.yaml }).finally(() => modelProcess.close());
+        // Awaited before the site bundles; a failure then stops the build.
+        copied.catch(() => undefined);
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
         // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
