@@ -285,6 +285,29 @@ describe('npm run dev', () => {
     console.log(`save of a newly referenced file to page ${timings.pageMs} ms`);
   });
 
+  it('lists many problems a hundred at a time, the next ones a key press away', async () => {
+    await visit(page, site);
+    const before = readFileSync(spec, 'utf8');
+    // 130 more schemas nothing uses: 131 warnings with the one already there.
+    const unused = Array.from({ length: 130 }, (_, i) => `    Unused${i}:\n      type: string`).join('\n');
+    edit(spec, (text) => text.replace(/^ {2}schemas:$/m, `  schemas:\n${unused}`));
+    const panel = page.locator('#portal-preview-problems[data-state="ok"]');
+    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: 10_000 }).toBe('The API description has 131 warnings.');
+    await panel.getByRole('button', { name: 'Show', exact: true }).click();
+    const items = panel.locator('.ppp-item');
+    expect(await items.count()).toBe(100);
+    const more = panel.getByRole('button', { name: 'Show 31 more (100 of 131 shown)' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect(await items.count()).toBe(131);
+    expect(await more.count()).toBe(0);
+    // The keyboard goes on from the first problem added.
+    expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-line'))).toBe(await items.nth(100).getAttribute('data-line'));
+    expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
+    writeFileSync(spec, before);
+    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: 10_000 }).toBe('The API description has 1 warning.');
+  });
+
   it('lists a breaking change on "What changed", linked from the home page', async () => {
     await visit(page, site);
     await page.getByRole('link', { name: 'What changed' }).click();

@@ -6,12 +6,18 @@
 // While the save is validated and linted (after the page shows it), a small
 // "Checking…" note says so, beside the problems known until then.
 // Built with DOM calls and textContent only: messages quote the description,
-// which must not become markup.
+// which must not become markup. A large API has thousands of problems (GitHub's:
+// 3,600): the list shows them a hundred at a time, since laying out all of them
+// took the browser over a second on every check, beside the save it was showing.
 import type { PreviewProblem, PreviewStatus } from '../../../../scripts/dev/channel.ts';
 import './problems.css';
 
 const ID = 'portal-preview-problems';
+/** How many problems the list shows at first, and adds on each "Show more". */
+const PAGE = 100;
 let expanded: boolean | undefined;
+/** How many problems the list shows; kept across checks, so a writer's "Show more" holds while they fix. */
+let shown = PAGE;
 let last: PreviewStatus | undefined;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -76,15 +82,38 @@ function render(status: PreviewStatus): void {
     expanded = !open;
     if (last) render(last);
   });
-  const list = el('ol', { id: `${ID}-list`, class: 'ppp-list' }, ...status.problems.map(problemItem));
+  const list = el('ol', { id: `${ID}-list`, class: 'ppp-list' }, ...status.problems.slice(0, shown).map(problemItem));
+  const more = moreButton(status.problems, list);
   list.hidden = !open;
+  if (more) more.hidden = !open;
   const panel = el(
     'aside',
     { id: ID, class: `ppp ${errors ? 'ppp-failed' : 'ppp-warned'}`, 'aria-label': 'Problems in the API description', 'data-state': status.state },
     el('div', { class: 'ppp-bar' }, el('p', { class: 'ppp-heading', role: 'status' }, el('strong', {}, heading), note, pending), toggle),
     list,
+    ...(more ? [more] : []),
   );
   document.body.append(panel);
+}
+
+/** "Show 100 more (of 3,600)" under a list that does not show every problem yet; each press adds the next ones in place. */
+function moreButton(problems: readonly PreviewProblem[], list: HTMLOListElement): HTMLButtonElement | undefined {
+  if (problems.length <= shown) return undefined;
+  const button = el('button', { type: 'button', class: 'ppp-more' });
+  const label = (): void => {
+    button.textContent = `Show ${Math.min(PAGE, problems.length - shown)} more (${shown.toLocaleString('en')} of ${problems.length.toLocaleString('en')} shown)`;
+  };
+  label();
+  button.addEventListener('click', () => {
+    const next = problems.slice(shown, shown + PAGE).map(problemItem);
+    shown += next.length;
+    list.append(...next);
+    // Focus goes to the first problem added, so a keyboard reader continues where the list did.
+    next[0]?.querySelector('a')?.focus();
+    if (shown >= problems.length) button.remove();
+    else label();
+  });
+  return button;
 }
 
 const events = new EventSource('/__preview/events');
