@@ -30,22 +30,26 @@ export interface Checks {
 }
 
 const WORKER = new URL('./check-worker.ts', import.meta.url);
+/** Checks are background work: a save's page and mock come first on a busy machine (the lint of a large API takes seconds). */
+const CHECK_NICE = 10;
 // Lint of a large API leaves hundreds of MB of heap behind; a worker past this is replaced by a fresh one, which gives it back.
 const KEEP_HEAP_BYTES = 256 * 1024 * 1024;
 // Results kept by content: a few, for an edit undone or a file saved unchanged.
 const KEPT_RESULTS = 8;
 
 export function createChecks(): Checks {
-  let builder: ModelBuilder = createModelBuilder({ worker: WORKER });
+  let builder: ModelBuilder = createModelBuilder({ worker: WORKER, nice: CHECK_NICE });
   let running: { key: string; outcome: Promise<CheckOutcome | undefined> } | undefined;
   let closed = false;
   const results = new Map<string, Diagnostic[]>();
 
-  /** Ends the current worker (and the check it runs) and starts a fresh one. */
+  /**
+   * Ends the current worker (and the check it runs); the next check starts a fresh one. Not at once: a check ends
+   * as a writer saves again, and starting a process then (a second of both cores' time on this machine) slowed that save.
+   */
   const replace = (): void => {
     void builder.close();
-    builder = createModelBuilder({ worker: WORKER });
-    if (!closed) builder.warm();
+    builder = createModelBuilder({ worker: WORKER, nice: CHECK_NICE });
   };
 
   const remember = (key: string, diagnostics: Diagnostic[]): void => {

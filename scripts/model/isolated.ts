@@ -7,6 +7,7 @@
 // costs no start-up) and replaced after one was stopped. Other commands give it a module of their
 // own that answers more kinds of request (worker.ts `serve`), under the same bound.
 import { fork, type ChildProcess } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import { getHeapStatistics, type HeapInfo } from 'node:v8';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
@@ -57,6 +58,11 @@ export interface ModelBuilder {
 export interface BuilderOptions {
   /** The process's module (default worker.ts): one that imports worker.ts and serves more kinds of request. */
   worker?: URL;
+  /**
+   * Work nobody waits for (the preview's validation and lint): the process runs at this niceness (0–19, or the caller's if higher), so that on
+   * a machine with few cores the work a writer does wait for (a save's page and mock) is not slowed by it.
+   */
+  nice?: number;
 }
 
 /** Why the model's process ended before answering, at the entry file. */
@@ -90,6 +96,14 @@ export function createModelBuilder(builderOptions: BuilderOptions = {}): ModelBu
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
+    if (builderOptions.nice && started.pid !== undefined) {
+      try {
+        // Never above the caller's own priority: lower, or the same.
+        setPriority(started.pid, Math.max(getPriority(), builderOptions.nice));
+      } catch {
+        // Not allowed here (a sandbox without the right): it runs at the caller's priority, only slower for others.
+      }
+    }
     const fatal = fatalFilter(process.stderr);
     started.stderr?.on('data', (chunk: Buffer) => fatal.write(chunk));
     hold(started, false);

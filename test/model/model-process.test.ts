@@ -1,6 +1,7 @@
 // Models are built in a child process (scripts/model/isolated.ts): a process that ends mid-request,
 // or runs out of memory in one long step, fails that request alone at the entry file; the next
 // request is answered by a fresh process, and the command itself goes on.
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
 import { createModelBuilder, type ModelBuilder } from '../../scripts/model/isolated.ts';
@@ -31,6 +32,14 @@ describe('the model process', () => {
     expect(problem).toMatchObject({ severity: 'error', rule: 'load', file: '/api/openapi.yaml', line: 1, col: 1 });
     expect(problem?.message).toContain('exit code 3');
     expect(await builder.call('echo', '/api/openapi.yaml', {}, 'after')).toBe('after');
+  });
+
+  it("runs background work at the niceness it is given, and other work at the caller's", async () => {
+    builder = createModelBuilder({ worker: MODULE, nice: 10 });
+    expect(await builder.call('niceness', '/api/openapi.yaml')).toBe(Math.max(getPriority(), 10));
+    await builder.close();
+    builder = createModelBuilder({ worker: MODULE });
+    expect(await builder.call('niceness', '/api/openapi.yaml')).toBe(getPriority());
   });
 
   it('reports a process out of memory in one long step as memory-limit, without its crash report, and goes on', async () => {
