@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
 import { formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { judgeVersion } from '../model/verdict.ts';
-import { buildModel, type BuildResult } from '../model/index.ts';
+import type { BuildResult } from '../model/index.ts';
 import type { LoadOptions, OpenApiDocument } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
@@ -108,6 +108,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     // On this thread, for a fast start (a worker would load the whole pipeline again); the reloads run on
     // the model worker, under its memory bound, so a save can never take down a mock that serves.
     // A version that does not load throws here, with its problems (the CLI prints them).
+    // Imported here: a mock handed its builds (the preview's) never loads the pipeline's loaders and linters.
+    const { buildModel } = await import('../model/index.ts');
     const own = await buildModel(options.spec, { ...MOCK_CHECKS, ...options.access });
     // The verdict every command reaches (model/verdict.ts); its problems (a route the mock cannot
     // answer, a foreign config's refused plugins, a capped example) are said once at start.

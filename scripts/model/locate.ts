@@ -6,7 +6,6 @@ import { Source, getLineColLocation, parseYaml } from '@redocly/openapi-core';
 import type { LoadedDocument } from './load.ts';
 import { jsonChild, jsonRef, jsonRoot, lineColAt } from './json-position.ts';
 import { formatPointer, parsePointer } from './pointer.ts';
-import type { SourceLocation } from './types.ts';
 
 interface ParsedFile {
   source: Source;
@@ -177,9 +176,4 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
     }
     return view.at(node, path);
   };
-}
-
-export function toSourceLocation(location: { file: string; line: number; col: number }, cwd = process.cwd()): SourceLocation {
-  const file = location.file.startsWith(`${cwd}/`) ? location.file.slice(cwd.length + 1) : location.file;
-  return { file, line: location.line, col: location.col };
 }
