@@ -6,7 +6,8 @@ import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, descriptionOption
 import { mockLine } from './cli/mock-example.ts';
 import { parsePort } from './cli/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT } from './defaults.ts';
-import { startPreview, type Preview } from './dev/preview.ts';
+import type { Preview } from './dev/preview.ts';
+import { enableCompileCache } from 'node:module';
 
 const USAGE = `Usage: npm run dev -- [--spec openapi/openapi.yaml] [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--base <file>] [--root <dir>] [--allow-remote <origin>] [--config <file>]
 
@@ -70,6 +71,11 @@ process.on('newListener', (event, listener) => {
 process.stdin.on('newListener', (event, listener) => {
   if (event === 'end') queueMicrotask(() => process.stdin.off('end', listener));
 });
+
+// Node keeps the compiled code of the modules it loads (Astro, its bundler, the mock's): the preview's own modules load
+// in about a third less time once cached, on the thread that then compiles the first page. Before any heavy import.
+enableCompileCache();
+const { startPreview } = await import('./dev/preview.ts');
 
 try {
   preview = await startPreview({
