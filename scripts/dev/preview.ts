@@ -16,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
 import { checkPort } from '../cli/ports.ts';
 import { httpOrigin } from '../defaults.ts';
-import { normalizeDocument } from '../model/index.ts';
+import { normalizeDocument } from '../model/normalize.ts';
 import { createModelBuilder } from '../model/isolated.ts';
 import { createChecks } from './checks.ts';
 import type { LoadOptions } from '../model/load.ts';
@@ -119,10 +119,18 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // Until the worker writes the model, and for good when the document never loads: an empty site, its problems shown over it.
     await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: '', version: '' }, paths: {} }));
     const first = rebuilder.rebuild();
-    channel.ready = first.catch(() => undefined);
-    const [started, outcome] = await Promise.all([startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url }), first]);
-    site = started;
-    last = outcome;
+    // The pages need the model alone: they wait for the first save to be shown (or not to load), not for the mock to start with it.
+    const shown = new Promise<void>((resolve) => {
+      const stop = channel.onModel(() => {
+        stop();
+        resolve();
+      });
+    });
+    channel.ready = Promise.race([shown, first.catch(() => undefined)]);
+    // A failed start of the site fails the preview; the first save's own outcome is awaited below.
+    void first.catch(() => undefined);
+    site = await startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url });
+    await channel.ready;
     // The dev server compiles the pages' modules on the first request (seconds): one is made now, so that a writer's
     // first page need not wait for it. Validation and lint start once a page is served: sooner, they would slow it.
     const page = channel.model?.operations[0]?.page ?? '/';
@@ -130,6 +138,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       .then((answer) => answer.arrayBuffer())
       .catch(() => undefined);
     void Promise.race([channel.firstPage, warmed]).then(() => rebuilder.startChecks());
+    last = await first;
   } catch (error) {
     await close();
     throw error;

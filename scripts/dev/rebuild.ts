@@ -63,8 +63,8 @@ export interface RebuildOutcome {
 export interface Rebuilder {
   rebuild(): Promise<RebuildOutcome>;
   /**
-   * Checks wait until this is called (the preview starts its site first): the one of the
-   * latest version, if any, starts now.
+   * Checks and comparisons wait until this is called (the preview starts its site first): those of the
+   * latest version, if any, start now.
    */
   startChecks(): void;
   /** A file of the document was written: a check under way may have read it, and a newer save is coming. */
@@ -128,6 +128,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let documentFiles: string[] = [resolve(spec)];
   let lastSummary: string | undefined;
   let checksStarted = false;
+  /** Whether the dev server has served a page yet. */
+  let pageSeen = false;
+  void channel.firstPage.then(() => (pageSeen = true));
   /** What the version shown is made of (LoadedDocument.contentKey); undefined while a save that does not load is shown. */
   let shownKey: string | undefined;
   /** The files' stamps (stampsOf) as they were when the version shown was read. */
@@ -135,8 +138,8 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
   let stopped = false;
   /** Writes to the document's files seen so far. */
   let writes = 0;
-  /** The check the latest version waits for while checks are held. */
-  let held: (() => void) | undefined;
+  /** The check and comparison the latest version waits for while checks are held. */
+  let held: { run(): void; drop(): void } | undefined;
 
   const publish = (status: Omit<PreviewStatus, 'finishedAt'>): void => channel.publish({ ...status, finishedAt: new Date().toISOString() });
 
@@ -275,8 +278,9 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       let result: BuildResult;
       try {
         // An open page reloads first: the mock's share of this thread (reading the document, preparing its answers)
-        // waits until the page and its modules are served, or a moment at most.
-        if (channel.watching() > 0) {
+        // waits until the page and its modules are served, or a moment at most. At start, the first page a writer
+        // opens comes first the same way.
+        if (channel.watching() > 0 || !pageSeen) {
           const reloaded = channel.nextPage().then(() => channel.quiet(PAGE_QUIET_MS));
           await Promise.race([reloaded, new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS).unref())]);
         }
@@ -289,7 +293,6 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
         throw error;
       }
       const pageMs = Math.round(performance.now() - started);
-      void compare(current).then(compared);
       // The page and the mock show the save: the spare heap their reading left is given back before the check grows its
       // own, once the requests already arrived are answered.
       setImmediate(compactIfLarge);
@@ -300,14 +303,23 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
         const line = checksStarted ? `[${clock()}] Rebuilt in ${pageMs} ms; checking…` : '';
         if (built.diagnostics.length > 0 || line) log(`${listing(built.diagnostics)}${line}`.replace(/\n$/, ''));
       }
-      const run = (): void => void check(current, built, pageMs, thisBuild, now ? built.diagnostics : []);
+      // The comparison too waits at start: reading the base from git starts a process per file, on the thread the site's
+      // first page is compiled on.
+      const run = (): void => {
+        void compare(current).then(compared);
+        void check(current, built, pageMs, thisBuild, now ? built.diagnostics : []);
+      };
       if (checksStarted) run();
-      else held = run;
+      else {
+        // A newer version held in its place: this one's comparison is not made, and what waits for it goes on.
+        held?.drop();
+        held = { run, drop: () => compared(undefined) };
+      }
       return { ok: true, version, durationMs: pageMs, result };
     },
     startChecks() {
       checksStarted = true;
-      held?.();
+      held?.run();
       held = undefined;
     },
     touched() {

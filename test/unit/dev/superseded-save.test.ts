@@ -5,68 +5,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { previewChannel } from '../../../scripts/dev/channel.ts';
-import type { Checks } from '../../../scripts/dev/checks.ts';
-import type { SavedBuild } from '../../../scripts/dev/preview-worker.ts';
-import { createRebuilder, type Rebuilder } from '../../../scripts/dev/rebuild.ts';
-import type { FileWatcher } from '../../../scripts/dev/watch.ts';
-import { DiagnosticsError } from '../../../scripts/diagnostics.ts';
-import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { ModelBuilder } from '../../../scripts/model/isolated.ts';
-import { createModelWriter, type ModelWriter } from '../../../scripts/model/model-json.ts';
-
-const SPEC = '/descriptions/api.json';
-
-const modelOf = (title: string) => normalizeDocument({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
-
-function saved(title: string, spec: string, write: ModelWriter): SavedBuild {
-  return { diagnostics: [], files: [spec], contentKey: title, timings: { load: 0, validate: 0, lint: 0, normalize: 0 }, model: write.delta(modelOf(title)) };
-}
-
-/** A rebuilder whose worker answers each save with the next title, calling `during` while it "reads". */
-function setup(titles: string[], during: (rebuilder: Rebuilder, save: number) => void, spec = SPEC) {
-  const channel = previewChannel('/descriptions');
-  const built: string[] = [];
-  const asked: string[] = [];
-  let saves = 0;
-  // The worker's own writer: each save's model as what changed since the last.
-  const write = createModelWriter();
-  let last = '';
-  const builder = {
-    async call(kind: string) {
-      asked.push(kind);
-      if (kind === 'document') return '{}';
-      if (kind === 'model') return write(modelOf(last));
-      const save = saves++;
-      during(rebuilder, save);
-      if (titles[save] === 'broken')
-        throw new DiagnosticsError('Cannot load', [{ severity: 'error', rule: 'yaml-syntax', message: 'broken', file: SPEC, line: 1, col: 1 }]);
-      // A model whose delta the pages' process never received (its answer lost): the next is not made from what it holds.
-      if (titles[save] === 'lost') write.delta(modelOf('lost'));
-      last = titles[save] === 'lost' ? 'after the lost one' : (titles[save] ?? 'none');
-      return saved(last, spec, write);
-    },
-  } as unknown as ModelBuilder;
-  const checks: Checks = {
-    run: async (_spec, _options, contentKey) => ({ diagnostics: [], contentKey, durationMs: 0, reused: false }),
-    known: () => false,
-    warm() {},
-    close: async () => {},
-  };
-  const watcher: FileWatcher = { setFiles() {}, setLoose() {}, close() {} };
-  const rebuilder = createRebuilder({
-    spec,
-    modelFile: '/nowhere/model.json',
-    channel,
-    watcher,
-    builder,
-    checks,
-    changes: { compare: async (version) => ({ version, unavailable: 'No base in this test.' }) },
-    onBuild: (build) => void built.push(build.model.info.title),
-    log: () => {},
-  });
-  return { rebuilder, channel, built, asked, builds: () => saves };
-}
+import { setup } from '../../helpers/fake-rebuilder.ts';
 
 describe('a save written to while it is read', () => {
   it('is not shown: the pages and the mock keep the version before it, and the next save is shown', async () => {
