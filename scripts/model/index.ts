@@ -9,7 +9,6 @@ import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts'
 import { createLocator } from './locate.ts';
 import { normalizeDocument } from './normalize.ts';
 import { routeProblems } from './route-problems.ts';
-import type { SaveReuse } from './reuse.ts';
 import type { ApiModel } from './types.ts';
 import { validateDocument } from './validate.ts';
 
@@ -23,8 +22,6 @@ export interface BuildOptions extends LoadOptions {
   lint?: boolean;
   /** Run swagger-parser validation (default true). */
   validate?: boolean;
-  /** The preview's saves: what did not change since the last build with the same `reuse` is taken from it (reuse.ts). */
-  reuse?: SaveReuse;
 }
 
 export interface BuildResult {

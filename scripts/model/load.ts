@@ -14,11 +14,12 @@ import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './conf
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
 import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
-import { selfContained } from './self-contained.ts';
+import { selfContainedDetail } from './self-contained.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type { OpenApiDocument } from './document.ts';
 import type { OpenApiDocument } from './document.ts';
+import type { SaveReuse } from './reuse.ts';
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
 export interface LoadOptions extends DescriptionAccess, ConfigChoice {
@@ -31,6 +32,8 @@ export interface LoadOptions extends DescriptionAccess, ConfigChoice {
    * only to itself taken as its own bundle without Redocly's bundler (self-contained.ts).
    */
   firstPass?: boolean;
+  /** The preview's saves: what did not change since the last build with the same `reuse` is taken from it (reuse.ts). */
+  reuse?: SaveReuse;
 }
 
 export interface LoadedDocument {
@@ -75,16 +78,30 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   if (!existsSync(entry)) {
     throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
-  const resolver = await createResolver(entry, options, { quickJson: options.firstPass === true });
+  // A save of a one-file JSON description that changed string values only is the last save's document with those
+  // values replaced (json-edits.ts): no parse, no walk, and the comparison with the last document follows the edits.
+  const reuse = options.firstPass ? options.reuse : undefined;
+  /** The config's file and times: a save under another config is read in full (its decorators may change the document). */
+  let configKey = '';
+  const resolver = await createResolver(entry, options, {
+    quickJson: options.firstPass === true,
+    ...(reuse ? { edited: (file: string, body: string) => reuse.edited(file, body, configKey) } : {}),
+  });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
+  configKey = configStamp(loadedConfig.file);
   const { config } = loadedConfig;
   let parsed: unknown;
   let problems: RedoclyProblem[];
   try {
     const root = await resolver.resolveDocument(null, entry, true);
     if (root instanceof Error) throw root;
-    // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled.
-    const alone = options.firstPass ? selfContained(root, config) : undefined;
+    // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled. A tree made
+    // from the last one by its edits is that bundle already.
+    const edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
+    const contained = options.firstPass && !edited ? selfContainedDetail(root, config) : undefined;
+    const alone = edited ? (root.parsed as Record<string, unknown>) : contained?.document;
+    // The next save may start from this one's text: the tree is its text's, but for what references put in their place.
+    reuse?.noteText(entry, root.source.body, configKey, edited ? 'edited' : contained && resolver.read.length === 1 ? contained.inlined : undefined);
     const result = alone ? undefined : await bundle({ ref: entry, config, externalRefResolver: resolver });
     parsed = alone ?? result?.bundle.parsed;
     problems = (result?.problems ?? []) as RedoclyProblem[];
@@ -111,6 +128,17 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
   const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
   return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics, contentKey };
+}
+
+/** A config file's identity and times ('' without one). */
+function configStamp(file: string | undefined): string {
+  if (!file) return '';
+  try {
+    const info = statSync(file);
+    return `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
+  } catch {
+    return `${file}:-`;
+  }
 }
 
 /** The hash of what a load read (texts by their sha1, the config's files by their identity and times) and may read. */

@@ -168,6 +168,50 @@ describe('a save builds what a build from nothing builds', () => {
     expect(reused.model.operations.find((op) => op.slug === 'b')?.parameters[0]?.description).toBe('After');
   });
 
+  it('a JSON save that changed string values only is made from the last document; one under a reference put in its place is read again', async () => {
+    const spec = join(tmp, 'strings.json');
+    const document: Json = {
+      openapi: '3.1.0',
+      info: { title: 'Strings', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            operationId: 'listPets',
+            summary: 'List pets',
+            // A plain value's reference: the bundle puts its target here.
+            parameters: [{ name: 'name', in: 'query', schema: { type: 'string' }, example: { $ref: '#/x-names/first' } }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+      'x-names': { first: 'Rex' },
+    };
+    const reuse = new SaveReuse();
+    const made: boolean[] = [];
+    const edited = reuse.edited.bind(reuse);
+    reuse.edited = (file, body, config) => {
+      const tree = edited(file, body, config);
+      made.push(tree !== undefined);
+      return tree;
+    };
+    const save = async (change: (d: Json) => void) => {
+      change(document);
+      writeFileSync(spec, JSON.stringify(document, null, 2));
+      const { reused, fresh, again } = await bothWays(spec, reuse);
+      expect(again).toBe(fresh);
+      return reused;
+    };
+    await save(() => undefined);
+    const summary = await save((d) => (d.paths['/pets'].get.summary = 'List every pet'));
+    expect(summary.model.operations[0]?.summary).toBe('List every pet');
+    const renamed = await save((d) => (d['x-names'].first = 'Max'));
+    expect(JSON.stringify(renamed.model.operations[0]?.parameters[0])).toContain('Max');
+    const keyAdded = await save((d) => (d.paths['/pets'].get.description = 'Added'));
+    expect(keyAdded.model.operations[0]?.description).toBe('Added');
+    // The first save parsed (no last tree); the summary's edit made from the last tree; the referenced name's and the new key's parsed.
+    expect(made).toEqual([false, true, false, false]);
+  });
+
   it('a YAML alias added and removed: the problems are where a build from nothing puts them', async () => {
     const spec = join(tmp, 'alias.yaml');
     const body = '\n      type: object\n      properties:\n        list: {type: array, minItems: 100, items: {type: integer}}';
