@@ -16,6 +16,7 @@ import { SaveReuse } from '../model/reuse.ts';
 import { writeAtomic } from '../site/model-file.ts';
 import { compactHeap } from './heap.ts';
 import { getHeapStatistics } from 'node:v8';
+import { writeFile } from 'node:fs/promises';
 
 // Past this the spare heap a save leaves is given back once its comparison is done (heap.ts); a small API's is left alone.
 const COMPACT_ABOVE_BYTES = 256 * 1024 * 1024;
@@ -23,8 +24,17 @@ const compactIfLarge = (): void => {
   if (getHeapStatistics().total_heap_size > COMPACT_ABOVE_BYTES) compactHeap();
 };
 
-/** A save, built: what the pages and the terminal need now, and the model as the pages' process can read it from the last one. */
-export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { model: ModelDelta };
+/**
+ * A save, built: what the pages and the terminal need now, and the model as the pages' process can read it from the last
+ * one; a large delta's text (the first save's whole model) is in the file `deltaFile` names, and `model.json` is empty.
+ */
+export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { model: ModelDelta; deltaFile?: string };
+
+/**
+ * Past this, a delta's text goes through a file: the pages' process, busy compiling its first page at start, took 1.8 s
+ * to take GitHub's 17 MB from the pipe a chunk at a time; a file is read in one piece.
+ */
+const PIPED_CHARS = 4 * 1024 * 1024;
 
 // The first pass of a save: no validation or lint (the check worker runs them next), and JSON read with JSON.parse.
 const FIRST_PASS: BuildOptions = { lint: false, validate: false, firstPass: true };
@@ -61,6 +71,11 @@ serve('save', async ({ spec, options, payload }) => {
   // Written after the reply is sent; a failed write is tried again by the next save.
   const modelFile = (payload as { modelFile: string }).modelFile;
   writing = new Promise<void>((resolve) => afterReply(resolve)).then(() => writeAtomic(modelFile, wholeText(build)).catch(() => undefined));
+  if (delta.json.length > PIPED_CHARS) {
+    const deltaFile = `${modelFile}.delta`;
+    await writeFile(deltaFile, delta.json);
+    return { ...rest, model: { ...delta, json: '' }, deltaFile } satisfies SavedBuild;
+  }
   return { ...rest, model: delta } satisfies SavedBuild;
 });
 

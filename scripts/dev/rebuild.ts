@@ -5,7 +5,7 @@
 // the last good version everywhere, with the reasons reported. Then, off the threads that serve
 // pages and answers, "What changed" is compared and the save is validated and linted; their
 // results join the overlay and the terminal when ready ("checking…" meanwhile).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
@@ -223,8 +223,11 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       let diagnostics: Diagnostic[];
       try {
         saved = await options.builder.call<SavedBuild>('save', spec, access, { modelFile: options.modelFile });
+        // A large one through a file (preview-worker.ts), in one read: the file was just written (a few milliseconds from
+        // the page cache), where an asynchronous read waits for this busy thread once per half megabyte.
+        const model = saved.deltaFile ? { ...saved.model, json: readFileSync(saved.deltaFile, 'utf8') } : saved.model;
         // Read at once, shown or not: the next save's delta is made from this model.
-        received = await readModel(saved.model);
+        received = await readModel(model);
         diagnostics = saved.diagnostics;
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
@@ -264,7 +267,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // Taken before the read: a write that landed during it changes them, and is built.
       shownStamps = stamps;
       const current = version;
-      const { model: _delta, ...built } = saved;
+      const { model: _delta, deltaFile: _file, ...built } = saved;
       // Read once here, for the pages and the mock both.
       const model = received!;
       channel.model = model;
