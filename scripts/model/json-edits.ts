@@ -45,12 +45,30 @@ interface Frame {
   index: number;
   /** An object expects a key next (after `{` or `,`). */
   expectKey: boolean;
+  /** How many keys the object's text has. */
+  keys: number;
+  /** Its path, when an edit is inside it: its keys are counted against the document's once it closes. */
+  path?: string[];
 }
+
+/** An object an edit is in: how many keys its text has (more than the document's means a key written twice). */
+export interface KeyCount {
+  path: string[];
+  keys: number;
+}
+
+/** Deeper than this, a text is left to the full parse (the scan keeps a frame per level). */
+const MAX_DEPTH = 1024;
 
 /** Reads a JSON text's structure up to an offset: which container it is in, and where in it. */
 class Scanner {
   at = 0;
   readonly stack: Frame[] = [];
+  /** The objects edits are in, once closed. */
+  readonly counted: KeyCount[] = [];
+  /** The root object's keys, decoded: the document may have one more than its text (`components`, added). */
+  readonly rootKeys: string[] = [];
+  failed = false;
   private readonly text: string;
   constructor(text: string) {
     this.text = text;
@@ -82,13 +100,22 @@ class Scanner {
           top.keyStart = this.at;
           top.keyEnd = end;
           top.expectKey = false;
+          top.keys++;
+          if (stack.length === 1) this.rootKeys.push(JSON.parse(text.slice(this.at, end + 1)) as string);
         }
         this.at = end + 1;
         continue;
       }
-      if (c === 123 || c === 91) stack.push({ array: c === 91, keyStart: -1, keyEnd: -1, index: 0, expectKey: c === 123 });
-      else if (c === 125 || c === 93) stack.pop();
-      else if (c === 44) {
+      if (c === 123 || c === 91) {
+        if (stack.length === MAX_DEPTH) {
+          this.failed = true;
+          return undefined;
+        }
+        stack.push({ array: c === 91, keyStart: -1, keyEnd: -1, index: 0, expectKey: c === 123, keys: 0 });
+      } else if (c === 125 || c === 93) {
+        const closed = stack.pop();
+        if (closed?.path && !closed.array) this.counted.push({ path: closed.path, keys: closed.keys });
+      } else if (c === 44) {
         const top = stack.at(-1);
         if (top?.array) top.index++;
         else if (top) top.expectKey = true;
@@ -118,18 +145,31 @@ export interface StringEdit {
   after: string;
 }
 
+/** The edits of a save, and the key counts of the objects they are in (withEdits checks them against the document). */
+export interface EditPlan {
+  edits: StringEdit[];
+  objects: KeyCount[];
+}
+
 /**
  * The string values that changed from `before` to `after`, each at its path; undefined when anything else changed
- * (or nothing did), for the full parse to read. Both texts are JSON the caller parsed or will parse.
+ * (or nothing did), for the full parse to read. Both texts are JSON the caller parsed.
  */
-export function stringEdits(before: string, after: string): StringEdit[] | undefined {
+export function stringEdits(before: string, after: string): EditPlan | undefined {
   const scanner = new Scanner(after);
   const edits: StringEdit[] = [];
   let ai = 0;
   let bi = 0;
   for (;;) {
     const k = firstDifference(after, ai, before, bi);
-    if (k < 0) return edits.length > 0 ? edits : undefined;
+    if (k < 0) {
+      if (edits.length === 0) return undefined;
+      // Read to the end: the objects the edits are in close, with all their keys counted. A key written twice in one
+      // of them makes JSON.parse keep its last value, which may not be the one edited.
+      scanner.to(after.length);
+      if (scanner.failed || new Set(scanner.rootKeys).size !== scanner.rootKeys.length) return undefined;
+      return { edits, objects: scanner.counted.filter((object) => object.path.length > 0) };
+    }
     if (edits.length === MAX_EDITS) return undefined;
     const inside = scanner.to(ai + k);
     // A difference outside a string, at its opening quote, or in a key changes the document's structure.
@@ -141,7 +181,8 @@ export function stringEdits(before: string, after: string): StringEdit[] | undef
     if (end < 0 || endBefore < 0) return undefined;
     const path = scanner.path();
     const key = path?.at(-1);
-    if (!path || key === undefined || READ_AS_REFERENCE.has(key) || path.includes('__proto__') || path.includes('mapping')) return undefined;
+    for (const [i, frame] of scanner.stack.entries()) frame.path ??= path?.slice(0, i);
+    if (scanner.failed || !path || key === undefined || READ_AS_REFERENCE.has(key) || path.includes('__proto__') || path.includes('mapping')) return undefined;
     let value: unknown;
     let old: unknown;
     try {
@@ -159,9 +200,15 @@ export function stringEdits(before: string, after: string): StringEdit[] | undef
 
 /**
  * `document` with each edit's string replaced, sharing every object no edit reaches; undefined when an edit's path
- * does not hold the string it replaced there (the text and the document do not match).
+ * does not hold the string it replaced there (the text and the document do not match), or when an object an edit is
+ * in has more keys in the text than in the document (one written twice).
  */
-export function withEdits<T>(document: T, edits: readonly StringEdit[]): T | undefined {
+export function withEdits<T>(document: T, { edits, objects }: EditPlan): T | undefined {
+  for (const { path, keys } of objects) {
+    let node: unknown = document;
+    for (const key of path) node = node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+    if (node === null || typeof node !== 'object' || Object.keys(node).length < keys) return undefined;
+  }
   const copies = new Map<object, Record<string, unknown> | unknown[]>();
   const copyOf = (node: Record<string, unknown> | unknown[]): Record<string, unknown> | unknown[] => {
     let copy = copies.get(node);

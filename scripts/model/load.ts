@@ -14,7 +14,7 @@ import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './conf
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
 import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
-import { selfContainedDetail } from './self-contained.ts';
+import { configRewrites, selfContainedDetail } from './self-contained.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type { OpenApiDocument } from './document.ts';
@@ -83,12 +83,15 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const reuse = options.firstPass ? options.reuse : undefined;
   /** The config's file and times: a save under another config is read in full (its decorators may change the document). */
   let configKey = '';
+  /** Whether the config decorates or preprocesses documents (what it extends included): then every save is read in full. */
+  let rewriting = true;
   const resolver = await createResolver(entry, options, {
     quickJson: options.firstPass === true,
-    ...(reuse ? { edited: (file: string, body: string) => reuse.edited(file, body, configKey) } : {}),
+    ...(reuse ? { edited: (file: string, body: string) => (rewriting ? undefined : reuse.edited(file, body, configKey)) } : {}),
   });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
   configKey = configStamp(loadedConfig.file);
+  rewriting = configRewrites(loadedConfig.config);
   const { config } = loadedConfig;
   let parsed: unknown;
   let problems: RedoclyProblem[];
@@ -101,7 +104,9 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     const contained = options.firstPass && !edited ? selfContainedDetail(root, config) : undefined;
     const alone = edited ? (root.parsed as Record<string, unknown>) : contained?.document;
     // The next save may start from this one's text: the tree is its text's, but for what references put in their place.
-    reuse?.noteText(entry, root.source.body, configKey, edited ? 'edited' : contained && resolver.read.length === 1 ? contained.inlined : undefined);
+    // Only a text JSON.parse read (not one the YAML parser read for it), under a config that changes no document.
+    const plain = contained && resolver.rootJson && resolver.read.length === 1 && !rewriting ? contained.inlined : undefined;
+    reuse?.noteText(entry, root.source.body, configKey, edited ? 'edited' : plain);
     const result = alone ? undefined : await bundle({ ref: entry, config, externalRefResolver: resolver });
     parsed = alone ?? result?.bundle.parsed;
     problems = (result?.problems ?? []) as RedoclyProblem[];

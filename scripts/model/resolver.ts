@@ -135,6 +135,8 @@ export class DescriptionResolver extends BaseResolver {
 
   /** The entry's tree when it was made from the last one's (ResolverOptions.edited), not parsed. */
   editedRoot: unknown;
+  /** Whether the entry's tree came from JSON.parse (a `.json` text JSON refuses is read by the YAML parser instead). */
+  rootJson = false;
 
   override parseDocument(source: Source, isRoot = false): Document {
     const quick = this.options.quickJson === true && JSON_FILE.test(source.absoluteRef) && JSON_TEXT.test(source.body);
@@ -146,8 +148,11 @@ export class DescriptionResolver extends BaseResolver {
     // A text parsed before in this thread is copied instead of parsed again (file-cache.ts); only a text
     // that passed the alias bound is kept.
     const key = `${quick ? 'json' : 'yaml'}:${isRoot ? 'root' : 'ref'}:${source.absoluteRef}`;
+    if (isRoot) this.rootJson = false;
     const parsed = parsedText(key, source.body, () => {
-      const tree = (quick ? quickParse(source) : undefined) ?? super.parseDocument(source, isRoot).parsed;
+      const json = quick ? quickParse(source) : undefined;
+      if (isRoot && json !== undefined) this.rootJson = true;
+      const tree = json ?? super.parseDocument(source, isRoot).parsed;
       const problem = aliasProblem(source.body, tree);
       if (problem) {
         const refusal = new Refusal('yaml-aliases', source.absoluteRef, problem, { file: source.absoluteRef, ...firstAlias(source.body) });

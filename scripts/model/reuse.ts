@@ -188,9 +188,9 @@ export class SaveReuse {
   edited(file: string, body: string, config: string): unknown {
     const last = this.#text;
     if (!last || last.file !== file || last.config !== config || !this.#document || last.body === body) return undefined;
-    const edits = stringEdits(last.body, body);
-    if (!edits || edits.some((edit) => last.inlined.some((target) => startsWith(edit.path, target)))) return undefined;
-    return withEdits(this.#document, edits);
+    const plan = stringEdits(last.body, body);
+    if (!plan || plan.edits.some((edit) => last.inlined.some((target) => startsWith(edit.path, target)))) return undefined;
+    return withEdits(this.#document, plan);
   }
 
   /**

@@ -32,6 +32,11 @@ function rewrites(config: Config, version: 'oas3_0' | 'oas3_1'): boolean {
   );
 }
 
+/** Whether the config decorates or preprocesses documents of either OpenAPI 3 version. */
+export function configRewrites(config: Config): boolean {
+  return rewrites(config, 'oas3_0') || rewrites(config, 'oas3_1');
+}
+
 /** The node a local pointer (`#/components/schemas/Pet`) names, or undefined. */
 function target(root: unknown, pointer: string): unknown {
   let node = root;

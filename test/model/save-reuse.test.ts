@@ -212,6 +212,18 @@ describe('a save builds what a build from nothing builds', () => {
     expect(made).toEqual([false, true, false, false]);
   });
 
+  it('a .json file JSON refuses (read by the YAML parser) is read in full on every save', async () => {
+    const spec = join(tmp, 'not-json.json');
+    const text = (title: string) => `{"openapi": "3.1.0", "info": {"version": "1", "title": "T", # "title": "${title}"\n}, "paths": {}}`;
+    const reuse = new SaveReuse();
+    for (const title of ['T', 'U']) {
+      writeFileSync(spec, text(title));
+      const { reused, fresh, again } = await bothWays(spec, reuse);
+      expect(again, title).toBe(fresh);
+      expect(reused.model.info.title).toBe('T');
+    }
+  });
+
   it('a YAML alias added and removed: the problems are where a build from nothing puts them', async () => {
     const spec = join(tmp, 'alias.yaml');
     const body = '\n      type: object\n      properties:\n        list: {type: array, minItems: 100, items: {type: integer}}';

@@ -25,7 +25,7 @@ describe('the string values a save changed', () => {
       d.paths['/pets'].get.tags[1] = 'shop';
       d.components.schemas.Animal.description = 'An animal, with "quotes" and a \\ backslash';
     });
-    expect(stringEdits(text, after)).toEqual([
+    expect(stringEdits(text, after)?.edits).toEqual([
       { path: ['paths', '/pets', 'get', 'summary'], before: 'List pets', after: 'List every pet' },
       { path: ['paths', '/pets', 'get', 'tags', '1'], before: 'store', after: 'shop' },
       { path: ['components', 'schemas', 'Animal', 'description'], before: 'An "animal"', after: 'An animal, with "quotes" and a \\ backslash' },
@@ -53,7 +53,23 @@ describe('the string values a save changed', () => {
     const many = { items: Array.from({ length: 65 }, (_, i) => `item ${i}`) };
     const after = { items: many.items.map((item) => `${item}!`) };
     expect(stringEdits(JSON.stringify(many), JSON.stringify(after))).toBeUndefined();
-    expect(stringEdits(JSON.stringify(many), JSON.stringify({ items: [...after.items.slice(0, 64), many.items[64]] }))).toHaveLength(64);
+    expect(stringEdits(JSON.stringify(many), JSON.stringify({ items: [...after.items.slice(0, 64), many.items[64]] }))?.edits).toHaveLength(64);
+  });
+
+  it('are left to the full parse where a key is written twice (JSON.parse keeps the last value)', () => {
+    for (const before of ['{"a":{"t":"A","t":"A"}}', '{"a":{"t":"A"},"a":{"t":"A"}}', '{"a":{"\\u0074":"A","t":"A"}}']) {
+      const after = before.replace('"A"', '"C"');
+      const plan = stringEdits(before, after);
+      expect(plan && withEdits(JSON.parse(before), plan), before).toBeUndefined();
+    }
+    // Written once, the same edit is taken.
+    const plan = stringEdits('{"a":{"t":"A","u":"A"}}', '{"a":{"t":"C","u":"A"}}');
+    expect(plan && withEdits({ a: { t: 'A', u: 'A' } }, plan)).toEqual({ a: { t: 'C', u: 'A' } });
+  });
+
+  it('are left to the full parse past a thousand levels of nesting', () => {
+    const deep = `${'['.repeat(2000)}"a"${']'.repeat(2000)}`;
+    expect(stringEdits(deep, deep.replace('"a"', '"b"'))).toBeUndefined();
   });
 
   it('never name a prototype', () => {
@@ -64,7 +80,7 @@ describe('the string values a save changed', () => {
 
 describe('the last document with the edits', () => {
   it('has new objects on the edited paths only, and the last ones everywhere else', () => {
-    const next = withEdits(doc, [{ path: ['paths', '/pets', 'get', 'summary'], before: 'List pets', after: 'List every pet' }]);
+    const next = withEdits(doc, { edits: [{ path: ['paths', '/pets', 'get', 'summary'], before: 'List pets', after: 'List every pet' }], objects: [] });
     expect(next).toEqual(JSON.parse(edit((d) => (d.paths['/pets'].get.summary = 'List every pet'))));
     expect(next?.components).toBe(doc.components);
     expect(next?.info).toBe(doc.info);
@@ -75,8 +91,8 @@ describe('the last document with the edits', () => {
   });
 
   it('is not made when a path does not hold the string the text had there', () => {
-    expect(withEdits(doc, [{ path: ['paths', '/pets', 'get', 'summary'], before: 'Other', after: 'List every pet' }])).toBeUndefined();
-    expect(withEdits(doc, [{ path: ['paths', '/cats', 'get', 'summary'], before: 'List pets', after: 'x' }])).toBeUndefined();
+    expect(withEdits(doc, { edits: [{ path: ['paths', '/pets', 'get', 'summary'], before: 'Other', after: 'List every pet' }], objects: [] })).toBeUndefined();
+    expect(withEdits(doc, { edits: [{ path: ['paths', '/cats', 'get', 'summary'], before: 'List pets', after: 'x' }], objects: [] })).toBeUndefined();
   });
 });
 
