@@ -118,7 +118,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     // The site starts while the worker builds the first save: its config needs nothing from the description, and its pages wait for the model.
     // Until the worker writes the model, and for good when the document never loads: an empty site, its problems shown over it.
     await writeModelFile(modelFile, normalizeDocument({ openapi: '3.0.3', info: { title: '', version: '' }, paths: {} }));
-    const first = rebuilder.rebuild();
+    // On the rebuild loop like every save: a save landing while the first one waits for the first page queues after it,
+    // rather than building beside it in the same worker (whose last document the first one would then hand the mock).
+    const first = loop.now().then(() => {
+      if (!last) throw new Error('The first build of the description stopped unexpectedly; see the message above.');
+      return last;
+    });
     // The pages need the model alone: they wait for the first save to be shown (or not to load), not for the mock to start with it.
     const shown = new Promise<void>((resolve) => {
       const stop = channel.onModel(() => {
