@@ -66,7 +66,8 @@ serve('save', async ({ spec, options, payload }) => {
   const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS, reuse });
   // Only what changed crosses to the pages' process: GitHub's model is 17 MB of text to send and read there.
   const delta = writeModel.delta(model);
-  const build = { model, document };
+  // A delta from no earlier model is the whole text, the model file's too: not written out again for it.
+  const build = { model, document, ...(delta.base === undefined ? { json: delta.json } : {}) };
   head = build;
   // Written after the reply is sent; a failed write is tried again by the next save.
   const modelFile = (payload as { modelFile: string }).modelFile;

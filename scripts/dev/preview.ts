@@ -131,9 +131,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         resolve();
       });
     });
+    // Its failure is awaited below, once the site has started (a failed start of the site fails the preview first).
     channel.ready = Promise.race([shown, first.catch(() => undefined)]);
-    // A failed start of the site fails the preview; the first save's own outcome is awaited below.
-    void first.catch(() => undefined);
     site = await startSite({ host: options.host, port: options.port, modelFile, url, mockUrl: mock.url });
     await channel.ready;
     // The dev server compiles the pages' modules on the first request (seconds): one is made now, so that a writer's

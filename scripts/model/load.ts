@@ -14,7 +14,7 @@ import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './conf
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
 import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
-import { configRewrites, selfContainedDetail } from './self-contained.ts';
+import { configRewrites, selfContained } from './self-contained.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type { OpenApiDocument } from './document.ts';
@@ -90,7 +90,7 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     ...(reuse ? { edited: (file: string, body: string) => (rewriting ? undefined : reuse.edited(file, body, configKey)) } : {}),
   });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
-  configKey = configStamp(loadedConfig.file);
+  configKey = loadedConfig.file ? fileStamp(loadedConfig.file) : '';
   rewriting = configRewrites(loadedConfig.config);
   const { config } = loadedConfig;
   let parsed: unknown;
@@ -101,7 +101,7 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled. A tree made
     // from the last one by its edits is that bundle already.
     const edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
-    const contained = options.firstPass && !edited ? selfContainedDetail(root, config) : undefined;
+    const contained = options.firstPass && !edited ? selfContained(root, config) : undefined;
     const alone = edited ? (root.parsed as Record<string, unknown>) : contained?.document;
     // The next save may start from this one's text: the tree is its text's, but for what references put in their place.
     // Only a text JSON.parse read (not one the YAML parser read for it), under a config that changes no document.
@@ -135,9 +135,8 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics, contentKey };
 }
 
-/** A config file's identity and times ('' without one). */
-function configStamp(file: string | undefined): string {
-  if (!file) return '';
+/** A file's identity and times, as the key of what a load read names a config file. */
+function fileStamp(file: string): string {
   try {
     const info = statSync(file);
     return `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
@@ -148,17 +147,9 @@ function configStamp(file: string | undefined): string {
 
 /** The hash of what a load read (texts by their sha1, the config's files by their identity and times) and may read. */
 function keyOf(entry: string, resolver: DescriptionResolver, configFile: string | undefined, options: LoadOptions): string {
-  const stamp = (file: string): string => {
-    try {
-      const info = statSync(file);
-      return `${file}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
-    } catch {
-      return `${file}:-`;
-    }
-  };
   const configFiles = configFile ? [configFile, join(dirname(configFile), '.redocly.lint-ignore.yaml'), PROJECT_CONFIG] : [PROJECT_CONFIG];
   const reach = { root: options.root, allowRemote: options.allowRemote, configPath: options.configPath, configExplicit: options.configExplicit };
-  const parts = [entry, JSON.stringify(reach), ...configFiles.map(stamp), ...[...resolver.digests].map(([file, digest]) => `${file}=${digest}`).sort()];
+  const parts = [entry, JSON.stringify(reach), ...configFiles.map(fileStamp), ...[...resolver.digests].map(([file, digest]) => `${file}=${digest}`).sort()];
   return createHash('sha1').update(parts.join('\n')).digest('hex');
 }
 

@@ -49,16 +49,12 @@ function target(root: unknown, pointer: string): unknown {
 
 class NotAlone extends Error {}
 
-/** The document as its bundle would be, when it refers to nothing outside itself; undefined otherwise. */
-export function selfContained(root: Document, config: Config): Record<string, unknown> | undefined {
-  return selfContainedDetail(root, config)?.document;
-}
-
 /**
- * The same, and the targets of the references replaced by them (`#/components/examples/x/value`): what is under
- * one of those is in the document at the reference's place too.
+ * The document as its bundle would be, when it refers to nothing outside itself (undefined otherwise), and the targets
+ * of the references replaced by them (`#/components/examples/x/value`): what is under one of those is in the document
+ * at the reference's place too.
  */
-export function selfContainedDetail(root: Document, config: Config): { document: Record<string, unknown>; inlined: string[] } | undefined {
+export function selfContained(root: Document, config: Config): { document: Record<string, unknown>; inlined: string[] } | undefined {
   const parsed = root.parsed;
   if (!isPlain(parsed) || typeof parsed.openapi !== 'string' || !/^3\.[01]\./.test(parsed.openapi)) return undefined;
   const version = detectSpec(parsed) as 'oas3_0' | 'oas3_1';
