@@ -289,10 +289,10 @@ async function main(): Promise<number> {
       written = join(work, 'manifest.json');
       await writeManifest(written, documents);
     }
-    // The model's process ends (its copies written) before Astro bundles: the two peaks at once were
-    // 842–886 MiB on GitHub's API, against 770–782 MiB one after the other.
-    for (const { copied } of built) await copied;
+    // Astro bundles while the model's process writes the copies (GitHub's: 0.3 s, yaml-text.ts), then ends: the
+    // process is gone before Astro's memory grows most, so the build's peak stays where Pagefind runs.
     modelReady.resolve(written);
+    for (const { copied } of built) await copied;
     await site;
 
     diagnostics.push(...(await lint));
