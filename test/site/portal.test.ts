@@ -2,7 +2,7 @@
 // one page per operation, the marks a reader relies on (deprecation, stability, navigation),
 // downloads, sitemap, llms.txt, accessibility, keyboard use and search. Plus: a broken
 // description fails the build and leaves the previous output exactly as it was.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,6 +242,15 @@ describe('pages from our description', () => {
       expect(text.startsWith(`# ${op.summary}\n`)).toBe(true);
       expect(text).toContain(`\`${method.toUpperCase()} ${path}\``);
     }
+  });
+
+  it('writes every page in Latin-1, with a character reference for each character beyond it', () => {
+    const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(20);
+    for (const page of pages) expect(read(out, page).match(/[^\x00-\xff]/gu) ?? [], page).toEqual([]);
+    // The description's own ellipsis (its error table) and the portal's dash (the try-it panel's answers).
+    expect(read(out, 'index.html')).toContain('<code>Prefer: code=&#8230;</code>');
+    expect(read(out, pageOf('listPets'))).toMatch(/<option value="code=200">200 &#8212; [^<]+<\/option>/);
   });
 
   it('answers an unknown address with the 404 page', async () => {

@@ -3,6 +3,7 @@
 // as text (Astro escapes expressions), so this module is the only `set:html` source.
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { latin1Html } from './html-text.ts';
 
 export interface MarkdownHeading {
   depth: number;
@@ -197,7 +198,7 @@ export function renderMarkdown(source: string | undefined, options: { headingLev
   for (const token of tokens) if (token.type === 'heading') state.top = Math.min(state.top, (token as Tokens.Heading).depth);
   headingState = state;
   try {
-    const html = wrapTables(sanitize(blockMarked.parser(tokens)));
+    const html = latin1Html(wrapTables(sanitize(blockMarked.parser(tokens))));
     return remember(blockCache, key, { html, headings: state.headings });
   } finally {
     headingState = undefined;

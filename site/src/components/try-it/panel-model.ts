@@ -475,6 +475,6 @@ export function islandJson(data: PanelData): string {
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+    // Beyond Latin-1 (U+2028 and U+2029 among them, which end a line in a script) as escapes: the page stays Latin-1 (lib/html-text.ts).
+    .replace(/[^\x00-\xff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
