@@ -8,6 +8,7 @@
 /** Characters a plain scalar must not start with: YAML's indicators, and those that begin a number, `~`, `<<` or `=`. */
 const PLAIN_START = /^[^\s\-?:,[\]{}#&*!|>'"%@`<=~+.0-9]/;
 /** Characters only a double-quoted scalar can hold: controls, and those some readers take for line breaks or a byte-order mark. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const NEEDS_ESCAPE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]/;
 const ESCAPED_BY_YAML = /[\x7f-\x9f\u2028\u2029\ufeff]/g;
 /** Words YAML 1.1 or 1.2 reads as a boolean or null. */

@@ -78,9 +78,11 @@ function write(tokens: (string | Prism.Token)[], inherited: string | undefined):
 export function highlight(code: string, lang: string): string {
   const grammar = Prism.languages[GRAMMAR[lang] ?? lang];
   if (!grammar) return latin1Html(escapeHtml(code));
-  return latin1Html(write(Prism.tokenize(code, grammar), undefined).replace(/<\/span><span class="hl-(\w)">/g, (match, cls, offset, all) => {
-    // Two neighbours of one colour become one span: fewer bytes per page.
-    const before = all.lastIndexOf('<span class="hl-', offset);
-    return all.slice(before + 16, before + 17) === cls ? '' : match;
-  }));
+  return latin1Html(
+    write(Prism.tokenize(code, grammar), undefined).replace(/<\/span><span class="hl-(\w)">/g, (match, cls, offset, all) => {
+      // Two neighbours of one colour become one span: fewer bytes per page.
+      const before = all.lastIndexOf('<span class="hl-', offset);
+      return all.slice(before + 16, before + 17) === cls ? '' : match;
+    }),
+  );
 }

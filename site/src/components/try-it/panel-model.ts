@@ -471,10 +471,12 @@ function fieldValue(params: PanelView['params'], index: number): string {
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element or start markup. */
 export function islandJson(data: PanelData): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    // Beyond Latin-1 (U+2028 and U+2029 among them, which end a line in a script) as escapes: the page stays Latin-1 (lib/html-text.ts).
-    .replace(/[^\x00-\xff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (
+    JSON.stringify(data)
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026')
+      // Beyond Latin-1 (U+2028 and U+2029 among them, which end a line in a script) as escapes: the page stays Latin-1 (lib/html-text.ts).
+      .replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  );
 }
