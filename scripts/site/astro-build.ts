@@ -8,6 +8,7 @@ import { withLock } from './lock.ts';
 import { MODEL_ENV, modelComing } from './model-file.ts';
 
 export const SITE_ROOT = resolve(ROOT, 'site');
+const NO_SYNC = { sync: false } as NonNullable<Parameters<typeof import('astro').build>[1]>;
 /** Astro's own working folder, where it prepares what it then moves into the output. */
 export const ASTRO_DIR = join(SITE_ROOT, '.astro');
 
@@ -52,14 +53,21 @@ export async function runAstroBuild(options: AstroBuildOptions): Promise<void> {
     process.env.MIMALLOC_PURGE_DELAY ??= '0';
     try {
       const { build } = await import('astro');
-      await build({
-        root: SITE_ROOT,
-        outDir: astroOut,
-        site: options.site ?? DEFAULT_SITE,
-        base: options.base ?? '/',
-        logLevel: options.logLevel ?? 'error',
-        mode: 'production',
-      });
+      await build(
+        {
+          root: SITE_ROOT,
+          outDir: astroOut,
+          site: options.site ?? DEFAULT_SITE,
+          base: options.base ?? '/',
+          logLevel: options.logLevel ?? 'error',
+          mode: 'production',
+        },
+        // Astro's sync writes the content collections' types (for editors and `astro check`, which run it
+        // themselves) and syncs a content layer the portal leaves empty (src/content.config.ts): about a
+        // second of start-up on GitHub's API, on the cores the model's process needs then. The built site
+        // is the same byte for byte. `build` hands its options to Astro's builder, whose `sync` this is.
+        NO_SYNC,
+      );
       if (crossDevice) await cp(astroOut, outDir, { recursive: true });
     } finally {
       forget?.();
