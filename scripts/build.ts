@@ -26,7 +26,6 @@ import { swapInto } from './site/swap.ts';
 import { printable } from './terminal.ts';
 import { writeManifest, type ManifestDocument } from './site/model-file.ts';
 import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
-import { assembleApi } from './site/versions/assemble.ts';
 import { namedSources, type VersionSource } from './site/versions/earlier.ts';
 import { descriptionTags } from './site/versions/git-tags.ts';
 
@@ -177,6 +176,9 @@ async function main(): Promise<number> {
   });
   // Awaited below, or at the end when the build stopped before the site.
   site.catch(() => undefined);
+  // The versions' module (the comparison's machinery, a tenth of a second to load) loads once the first
+  // model's process has started, rather than before: the model is what the site waits for.
+  let assembledVersions: Promise<typeof import('./site/versions/assemble.ts').assembleApi> | undefined;
   try {
     // `copied`: the model process's end, once it has written the description's copies.
     const built: { api: PlannedApi; dir: string; result: WrittenBuild; copied: Promise<void> }[] = [];
@@ -196,7 +198,13 @@ async function main(): Promise<number> {
         try {
           // The quick load (JSON.parse, a one-file description without the bundler, load.ts): the site waits for this model,
           // and the lint beside it loads the description again as every other command does.
-          result = await modelProcess.buildInto(api.spec, { lint: false, validate: values.lint, firstPass: true, ...access }, paths.model);
+          const building = modelProcess.buildInto(api.spec, { lint: false, validate: values.lint, firstPass: true, ...access }, paths.model);
+          if (!assembledVersions) {
+            assembledVersions = import('./site/versions/assemble.ts').then((m) => m.assembleApi);
+            // Awaited where the versions are assembled; a build that stops before leaves it unread.
+            assembledVersions.catch(() => undefined);
+          }
+          result = await building;
         } catch (error) {
           await modelProcess.close();
           throw error;
@@ -252,6 +260,7 @@ async function main(): Promise<number> {
       // Asked for by name (--changelog, --version-tags, a config's "tags"), none found is said; by default it is an ordinary build.
       if (api.versions === 'tags' && earlier.length === 0 && (values.portal || values.changelog === true || api.sideBySide))
         console.warn(`No earlier versions of ${printable(api.spec)}: no git tag reachable from HEAD holds it, so there is nothing to compare it with.`);
+      const assembleApi = await (assembledVersions ?? import('./site/versions/assemble.ts').then((m) => m.assembleApi));
       const assembled = await assembleApi(
         {
           slug: api.slug,
