@@ -250,6 +250,8 @@ describe('pages from our description', () => {
     for (const page of pages) expect(read(out, page).match(/[\u{100}-\u{10ffff}]/gu) ?? [], page).toEqual([]);
     // The description's own ellipsis (its error table) and the portal's dash (the try-it panel's answers).
     expect(read(out, 'index.html')).toContain('<code>Prefer: code=&#8230;</code>');
+    // Latin-1 letters stay letters: the description's table of errors reads as written.
+    expect(read(out, 'index.html')).toContain('<th>Status</th>');
     expect(read(out, pageOf('listPets'))).toMatch(/<option value="code=200">200 &#8212; [^<]+<\/option>/);
   });
 

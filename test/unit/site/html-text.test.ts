@@ -10,6 +10,7 @@ const decode = (html: string) =>
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>')
     .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
     .replaceAll('&amp;', '&');
 
 const latin1Only = (text: string) => !/[\u0100-\uffff]/.test(text);
@@ -18,7 +19,7 @@ describe('textHtml', () => {
   it.each(['201 — Created', 'a … b', '≤ 100', 'fun size 🍫', 'é à ü ß', '<script>alert(1)</script> & "quoted"', '中文', ''])('%s', (text) => {
     const html = textHtml(text);
     expect(latin1Only(html)).toBe(true);
-    expect(html).not.toMatch(/[<>"]/);
+    expect(html).not.toMatch(/[<>"']/);
     expect(decode(html)).toBe(text);
   });
 
@@ -37,6 +38,12 @@ describe('latin1Html', () => {
     expect(latin1Html(html)).toBe('<p title="x &#8212; y">a &#8212; b</p><script>const dash = "—";</script><STYLE>p::after{content:"…"}</STYLE><p>&#8230;</p>');
   });
 
+  it('leaves every Latin-1 letter alone, s and k among them (case-insensitive Unicode matching would not)', () => {
+    const html = '<p class="Sks">Success: SKU kept — as is</p><Script>s="—"</SCRIPT>';
+    expect(latin1Html(html)).toBe('<p class="Sks">Success: SKU kept &#8212; as is</p><Script>s="—"</SCRIPT>');
+    expect(textHtml("Stock's sKus — ok")).toBe('Stock&#39;s sKus &#8212; ok');
+  });
+
   it('returns Latin-1 HTML unchanged', () => {
     const html = '<a href="/x?a=1&amp;b=2">café</a>';
     expect(latin1Html(html)).toBe(html);
@@ -44,9 +51,9 @@ describe('latin1Html', () => {
 });
 
 describe('metaHtml', () => {
-  it('escapes values, writes bare and leaves out attributes as HTML does, and drops names that are not names', () => {
+  it('escapes values as Astro does (a quoted value ends only at a quote), writes bare and leaves out attributes, and drops names that are not names', () => {
     expect(metaHtml({ name: 'description', content: 'Pets "and" <more>…', hidden: true, off: false, gone: undefined, 'on"x': 'y' })).toBe(
-      '<meta name="description" content="Pets &quot;and&quot; &lt;more&gt;&#8230;" hidden>',
+      '<meta name="description" content="Pets &quot;and&quot; <more>&#8230;" hidden/>',
     );
   });
 });
