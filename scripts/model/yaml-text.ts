@@ -7,10 +7,13 @@
 
 /** Characters a plain scalar must not start with: YAML's indicators, and those that begin a number, `~`, `<<` or `=`. */
 const PLAIN_START = /^[^\s\-?:,[\]{}#&*!|>'"%@`<=~+.0-9]/;
-/** Characters only a double-quoted scalar can hold: controls, and those some readers take for line breaks or a byte-order mark. */
+/**
+ * Characters only a double-quoted scalar can hold: controls, those some readers take for line breaks or a
+ * byte-order mark, the two noncharacters YAML refuses, and a surrogate without its pair (an emoji is fine).
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const NEEDS_ESCAPE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]/;
-const ESCAPED_BY_YAML = /[\x7f-\x9f\u2028\u2029\ufeff]/g;
+const NEEDS_ESCAPE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const ESCAPED_BY_YAML = /[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/g;
 /** Words YAML 1.1 or 1.2 reads as a boolean or null. */
 const RESERVED = /^(?:y|yes|n|no|true|false|on|off|null)$/i;
 /** A plain key longer than this is not a key to a YAML reader: such keys take the explicit `? ` form. */
@@ -73,13 +76,19 @@ function written(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function';
 }
 
+/** A number as JSON writes it, with a point before an exponent (`1.0e-7`): YAML 1.1 reads `1e-7` as a string. */
+function numberText(value: number): string {
+  const text = String(value);
+  return text.includes('e') && !text.includes('.') ? text.replace('e', '.0e') : text;
+}
+
 /** A value as JSON.stringify sees it: a date as its ISO text, a number that is not finite as null. */
 function scalarText(value: unknown, indent: string): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return scalar(value, indent, true);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'number') return Number.isFinite(value) ? numberText(value) : 'null';
   if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return scalar(value.toISOString(), indent, false);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'null' : scalar(value.toISOString(), indent, false);
   return scalar(String(value), indent, true);
 }
 

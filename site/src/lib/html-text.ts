@@ -37,7 +37,7 @@ function attributeHtml(value: string): string {
   return BEYOND_LATIN1.test(escaped) ? escaped.replace(/[\u{100}-\u{10ffff}]/gu, reference) : escaped;
 }
 
-/** A `<meta>` element as Astro writes it: `true` writes the bare name, `false` and `undefined` leave the attribute out. */
+/** A `<meta>` element, its values escaped as Astro escapes them: `true` writes the bare name, `false` and `undefined` leave the attribute out. */
 export function metaHtml(attrs: Record<string, string | boolean | undefined>): string {
   let html = '<meta';
   for (const [name, value] of Object.entries(attrs)) {

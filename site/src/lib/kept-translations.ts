@@ -10,8 +10,9 @@ const wrappers = new WeakSet<Translate>();
 export function keptTranslations(t: Translate): Translate {
   if (wrappers.has(t)) return t;
   const translate = t as unknown as (key: unknown, options?: unknown) => unknown;
-  // i18next's fixed function carries its language.
-  const lang = String((t as unknown as { lng?: unknown }).lng ?? '');
+  // i18next's fixed function carries its language; without one, nothing is kept.
+  const lang = (t as unknown as { lng?: unknown }).lng;
+  if (typeof lang !== 'string') return t;
   const kept = ((key: unknown, options?: unknown) => {
     if (options !== undefined || typeof key !== 'string') return translate(key, options);
     const id = `${lang}\u0000${key}`;

@@ -106,6 +106,9 @@ const TRICKY = [
   '中文',
   '\n #',
   '\n\n  indented',
+  'non\uffffchar',
+  '\ufffe',
+  'lone \udc00 low',
   '\\backslash',
   'quote " inside',
   'both \' and "',
@@ -129,8 +132,28 @@ describe('yamlText', () => {
     );
   });
 
+  it('writes an exponent with a point, which YAML 1.1 needs to read a number', () => {
+    expect(yamlText({ multipleOf: 1e-7, maximum: 1e21, tiny: -5e-324, plain: 0.5 })).toBe(
+      'multipleOf: 1.0e-7\nmaximum: 1.0e+21\ntiny: -5.0e-324\nplain: 0.5\n',
+    );
+    expectRoundTrip({ multipleOf: 1e-7, maximum: 1e21, tiny: -5e-324 });
+  });
+
+  it('keeps a multi-line text with an emoji as a literal block', () => {
+    expect(yamlText({ d: 'Fun 🚒\nsize\n' })).toBe('d: |\n  Fun 🚒\n  size\n');
+  });
+
   it('leaves out what JSON leaves out, and writes dates and numbers as JSON does', () => {
-    const value = { skipped: undefined, fn: () => 1, date: new Date('2024-05-01T00:00:00Z'), big: 1e21, neg: -0.5, nan: Number.NaN, list: [undefined, 1] };
+    const value = {
+      skipped: undefined,
+      fn: () => 1,
+      date: new Date('2024-05-01T00:00:00Z'),
+      invalid: new Date(Number.NaN),
+      big: 1e21,
+      neg: -0.5,
+      nan: Number.NaN,
+      list: [undefined, 1],
+    };
     expectRoundTrip(value);
     expect(yamlText(value)).not.toContain('skipped');
   });

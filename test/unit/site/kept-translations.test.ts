@@ -23,6 +23,11 @@ describe('keptTranslations', () => {
     expect(second.lookup).not.toHaveBeenCalled();
   });
 
+  it('keeps nothing for a function that does not name its language', () => {
+    const t = Object.assign(() => 'x', { all: () => ({}), exists: () => true, dir: () => 'ltr' }) as unknown as Translate;
+    expect(keptTranslations(t)).toBe(t);
+  });
+
   it('keeps each language apart', () => {
     const fr = fixedT('fr');
     expect(keptTranslations(fr.t)('search.label' as never)).toBe('fr:search.label');
