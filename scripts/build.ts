@@ -260,7 +260,8 @@ async function main(): Promise<number> {
       // Asked for by name (--changelog, --version-tags, a config's "tags"), none found is said; by default it is an ordinary build.
       if (api.versions === 'tags' && earlier.length === 0 && (values.portal || values.changelog === true || api.sideBySide))
         console.warn(`No earlier versions of ${printable(api.spec)}: no git tag reachable from HEAD holds it, so there is nothing to compare it with.`);
-      const assembleApi = await (assembledVersions ?? import('./site/versions/assemble.ts').then((m) => m.assembleApi));
+      // Loading since the first model's process started (every built API has had one).
+      const assembleApi = await assembledVersions!;
       const assembled = await assembleApi(
         {
           slug: api.slug,

@@ -16,6 +16,11 @@ const RAW_OR_BEYOND = new RegExp(
 
 const reference = (char: string) => `&#${char.codePointAt(0)};`;
 
+/** Escaped text with every character beyond Latin-1 written as a reference (it holds no script or style). */
+function inLatin1(escaped: string): string {
+  return BEYOND_LATIN1.test(escaped) ? escaped.replace(/[\u{100}-\u{10ffff}]/gu, reference) : escaped;
+}
+
 /** HTML with every character beyond Latin-1 outside scripts and styles written as a character reference. */
 export function latin1Html(html: string): string {
   if (!BEYOND_LATIN1.test(html)) return html;
@@ -24,8 +29,7 @@ export function latin1Html(html: string): string {
 
 /** Text escaped for HTML text or a quoted attribute value as Astro escapes it, in Latin-1 (for `set:html`). */
 export function textHtml(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-  return BEYOND_LATIN1.test(escaped) ? escaped.replace(/[\u{100}-\u{10ffff}]/gu, reference) : escaped;
+  return inLatin1(text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
 }
 
 /** An attribute name as HTML allows it unquoted and unescaped; others are left out. */
@@ -33,8 +37,7 @@ const ATTRIBUTE_NAME = /^[A-Za-z][A-Za-z0-9_:.-]*$/;
 
 /** A quoted attribute value as Astro writes it (only `&` and `"` need escaping there), in Latin-1. */
 function attributeHtml(value: string): string {
-  const escaped = value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return BEYOND_LATIN1.test(escaped) ? escaped.replace(/[\u{100}-\u{10ffff}]/gu, reference) : escaped;
+  return inLatin1(value.replace(/&/g, '&amp;').replace(/"/g, '&quot;'));
 }
 
 /** A `<meta>` element, its values escaped as Astro escapes them: `true` writes the bare name, `false` and `undefined` leave the attribute out. */
