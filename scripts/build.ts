@@ -299,7 +299,7 @@ async function main(): Promise<number> {
       written = join(work, 'manifest.json');
       await writeManifest(written, documents);
     }
-    // Astro bundles while the model's process writes the copies (GitHub's: 0.3 s, yaml-text.ts), then ends: the
+    // Astro bundles while the model's process writes the copies (GitHub's: about 0.6 s of the other core), then ends: the
     // process is gone before Astro's memory grows most, so the build's peak stays where Pagefind runs.
     modelReady.resolve(written);
     for (const { copied } of built) await copied;

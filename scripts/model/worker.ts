@@ -8,7 +8,7 @@ import { enableCompileCache } from 'node:module';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import type { OpenApiDocument } from './document.ts';
 import type { BuildOptions, BuildResult } from './index.ts';
-import { yamlText } from './yaml-text.ts';
+import { yamlDownload } from './yaml-download.ts';
 
 // The pipeline's modules are large; their compiled code is kept between runs.
 enableCompileCache();
@@ -79,9 +79,8 @@ serve('copies', async ({ payload }) => {
   const paths = payload as CopyPaths;
   await writeFile(paths.document, `${JSON.stringify(document, null, 2)}\n`);
   // From the document in hand: read back from the JSON, a large one (GitHub's) would be parsed again in another process
-  // while the site renders, adding its 200 MB to the build's peak. Repeated objects are written out in full: anchors
-  // and aliases confuse many OpenAPI tools.
-  if (paths.yaml) await writeFile(paths.yaml, yamlText(document));
+  // while the site renders, adding its 200 MB to the build's peak.
+  if (paths.yaml) await writeFile(paths.yaml, yamlDownload(document));
 });
 
 // How much heap this process holds: a caller replaces a process that keeps too much.
