@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import { resolveBaseSpec } from '../../diff/base.ts';
+import { refProblem } from '../../git.ts';
 import type { ModelBuilder } from '../../model/isolated.ts';
 import type { LoadOptions } from '../../model/load.ts';
 import type { ApiModel } from '../../model/types.ts';
@@ -39,7 +40,8 @@ export async function namedSources(names: string[]): Promise<VersionSource[]> {
 
 /** Builds the model of one earlier version on the build's model worker; throws the loader's DiagnosticsError when it does not load. */
 export async function loadEarlier(builder: ModelBuilder, spec: string, source: VersionSource, access: LoadOptions): Promise<EarlierVersion> {
-  if ('ref' in source && source.ref.startsWith('-')) throw new Error(`"${source.ref}" is not a git ref`);
+  const refused = 'ref' in source ? refProblem(source.ref) : undefined;
+  if (refused) throw new Error(refused);
   const found = await resolveBaseSpec(spec, { ...('ref' in source ? { ref: source.ref } : { base: source.file }), access });
   if (!found) throw new Error(`${sourceLabel(source)}: ${spec} is not in git at that ref (or not in a git repository)`);
   try {
