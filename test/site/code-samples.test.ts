@@ -16,6 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { ROOT } from '../helpers/paths.ts';
 import { run } from '../helpers/processes.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
+import { openPanel } from '../try-it/helpers.ts';
 import { removeTempDirs, serveBuiltSite, tempDir, type ServedSite } from './helpers.ts';
 
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -241,6 +242,26 @@ describe('code samples of a hostile description, run as shown', () => {
       expect(markers()).toEqual([]);
     });
   }
+
+  it('values a reader types in the panel arrive as typed from the samples the page writes again; no file read, nothing runs', async () => {
+    await page.goto(`${site.server.url}/operations/make-thing/`);
+    await openPanel(page);
+    // The description's own server (the test's), not the mock the panel sends to at first.
+    await page.getByLabel('Send requests to').selectOption('server-0');
+    const typed = { 'X-Client': `@${secret}`, 'X-Json': `=@${secret}`, every: `{}==@${secret}$(touch ${marker}-typed)` };
+    for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
+    const code = page.locator('pre[data-lang="httpie"] code');
+    // The last value typed is in the sample the page wrote again.
+    await expect.poll(() => code.textContent()).toContain('pwned-typed');
+    for (const lang of ['httpie', 'sh', 'python'] as const) {
+      const request = await runners[lang]((await page.locator(`pre[data-lang="${lang}"] code`).textContent()) ?? '', `typed-${lang}`);
+      expect(request.headers['x-client'], lang).toBe(typed['X-Client']);
+      expect(request.headers['x-json'], lang).toBe(typed['X-Json']);
+      expect(new URLSearchParams(request.target.split('?')[1]).get('every'), lang).toBe(typed.every);
+      expect(received(request), lang).not.toContain('SECRET-CONTENT');
+    }
+    expect(markers()).toEqual([]);
+  });
 
   it('Go: every hostile value stays inside a string literal, and the literals hold the values as written', async () => {
     for (const slug of ['make-thing', 'add-note', 'upload', 'put-blob', 'send-form']) {
