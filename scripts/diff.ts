@@ -12,6 +12,7 @@ import { formatText } from './diff/format.ts';
 import { formatGithub } from './diff/format-github.ts';
 import { formatMarkdown } from './diff/format-markdown.ts';
 import { FAIL_ON, failsGate, isFailOn } from './diff/gate.ts';
+import { refProblem } from './git.ts';
 import { isDate, today } from './diff/lifecycle.ts';
 import type { ApiChanges } from './diff/types.ts';
 import type { ApiModel } from './model/index.ts';
@@ -108,6 +109,9 @@ async function main(): Promise<number> {
   const headPath = positionals.at(-1);
   if (headPath === undefined) return usageError('');
   const ref = values['base-ref'];
+  // Given to git after --end-of-options all the same; said here, before anything is read.
+  const refused = ref === undefined ? undefined : refProblem(ref);
+  if (refused) return usageError(`--base-ref: ${refused}.`);
   const access = descriptionOptions(values);
   const base = await resolveBaseSpec(headPath, { base: positionals.length === 2 ? positionals[0] : values.base, access, ...(ref ? { ref } : {}) });
   if (!base) {

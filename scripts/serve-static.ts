@@ -1,13 +1,16 @@
-// The one static file server, for the built portal (`npm start`, tests, benchmarks). Hand-written on
-// node:http rather than sirv: it redirects a folder's `/x` to `/x/`, so relative links resolve as
-// built, where sirv serves the index in place; besides that, content types, `/x/` → `/x/index.html`,
-// the site's own 404 page, no path escaping the served folder, and the folder served under a
-// base path (`/docs/`) when the portal was built for one.
+// The one static file server, for the built portal (`npm start`, tests, benchmarks): sirv serves
+// the files (lookup inside the folder, ETag and 304, Last-Modified, ranges); around it, what sirv
+// leaves to its caller: the folder served under a base path (`/docs/`) when the portal was built for
+// one, a folder's `/x` redirected to `/x/` so relative links resolve as built (sirv serves the index
+// in place), the site's own 404 page, content types with their charset, and long caching for
+// Astro's hashed assets only. A redirect's Location is built from the file found, never from the
+// request's path: `/.//schemas` would otherwise send a browser to the host `schemas`.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import sirv from 'sirv';
 import { DEFAULT_HOST, httpOrigin } from './defaults.ts';
 import { normalizeBase } from './site/base-path.ts';
 
@@ -51,18 +54,16 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-async function fileAt(path: string): Promise<string | undefined> {
-  try {
-    const info = await stat(path);
-    if (info.isFile()) return path;
-    if (info.isDirectory()) {
-      const index = join(path, 'index.html');
-      return (await stat(index).catch(() => undefined))?.isFile() ? index : undefined;
-    }
-  } catch {
-    // Missing: the caller answers 404.
-  }
-  return undefined;
+/** Whether `path` is a folder that has an index page: `/x` for it is redirected to `/x/`. */
+async function isPageFolder(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  return info?.isDirectory() === true && (await stat(join(path, 'index.html')).catch(() => undefined))?.isFile() === true;
+}
+
+/** The address of a folder inside the served one, for a Location: the base, each name encoded, a trailing slash. */
+export function folderAddress(base: string, root: string, folder: string): string {
+  const names = relative(root, folder).split(sep).filter(Boolean);
+  return `${base}${names.map((name) => `${encodeURIComponent(name)}/`).join('')}`;
 }
 
 /** Resolves a request path inside `root`, or undefined when it would leave it. */
@@ -91,43 +92,65 @@ export function underBase(base: string, pathname: string): string | undefined {
   return pathname.startsWith(base) ? pathname.slice(base.length - 1) : undefined;
 }
 
+// Astro names these files by their content: a new build writes new names.
+const HASHED = /^\/_astro\//;
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+// A single range from a given start: sirv reads a suffix (`bytes=-500`) or a list as something else.
+const SINGLE_RANGE = /^bytes=\d+-\d*$/;
+
+function notFound(root: string) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const page = join(root, '404.html');
+    const found = (await stat(page).catch(() => undefined))?.isFile() === true;
+    res.writeHead(404, { 'Content-Type': found ? contentType(page) : contentType('.txt') });
+    if (req.method === 'HEAD' || !found) res.end(found ? undefined : 'Not found\n');
+    else
+      createReadStream(page)
+        .on('error', () => res.destroy())
+        .pipe(res);
+  };
+}
+
 export async function serveStatic(dir: string, options: StaticOptions = {}): Promise<StaticServer> {
   const root = resolve(dir);
   const base = normalizeBase(options.base ?? '/');
   if (typeof base !== 'string') throw new Error(base.problem);
+  const missing = notFound(root);
+  // `dev`: each request is looked up on disk, as a rebuild swaps the folder under a running server.
+  const files = sirv(root, {
+    dev: true,
+    etag: true,
+    // Only the file asked for: a folder's page is asked for by name below, so `/404` stays a 404.
+    extensions: [],
+    setHeaders: (res, pathname) => {
+      res.setHeader('Content-Type', contentType(pathname));
+      res.setHeader('Cache-Control', HASHED.test(pathname) ? LONG_CACHE : 'no-cache');
+    },
+    onNoMatch: (req, res) => void missing(req, res),
+  });
   const server = createServer(async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': contentType('.txt') }).end('Method not allowed\n');
       return;
     }
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // A path starting with `//` is a path here, not a host as URL's relative resolution would read it.
+    const asked = req.url ?? '/';
+    const url = new URL(asked.startsWith('/') ? `http://localhost${asked}` : asked, 'http://localhost');
     // The base itself without its slash: as for any folder, so relative links resolve under it.
-    if (base !== '/' && pathname === base.slice(0, -1)) {
+    if (base !== '/' && url.pathname === base.slice(0, -1)) {
       res.writeHead(301, { Location: base }).end();
       return;
     }
-    const inside = underBase(base, pathname);
+    const inside = underBase(base, url.pathname);
     const target = inside === undefined ? undefined : resolveInside(root, inside);
-    const file = target ? await fileAt(target) : undefined;
-    // `/x` for a folder: redirect to `/x/` so relative links on the page resolve as built.
-    if (file && target && !pathname.endsWith('/') && file !== target) {
-      res.writeHead(301, { Location: `${pathname}/` }).end();
+    if (inside === undefined || target === undefined) return void missing(req, res);
+    if (!url.pathname.endsWith('/') && (await isPageFolder(target))) {
+      res.writeHead(301, { Location: folderAddress(base, root, target) }).end();
       return;
     }
-    if (!file) {
-      const notFound = await fileAt(join(root, '404.html'));
-      res.writeHead(404, { 'Content-Type': notFound ? CONTENT_TYPES['.html'] : CONTENT_TYPES['.txt'] });
-      if (req.method === 'HEAD' || !notFound) res.end(notFound ? undefined : 'Not found\n');
-      else createReadStream(notFound).pipe(res);
-      return;
-    }
-    const info = await stat(file);
-    res.writeHead(200, { 'Content-Type': contentType(file), 'Content-Length': info.size, 'Cache-Control': 'no-cache' });
-    if (req.method === 'HEAD') res.end();
-    else
-      createReadStream(file)
-        .on('error', () => res.destroy())
-        .pipe(res);
+    if (req.headers.range !== undefined && !SINGLE_RANGE.test(req.headers.range)) delete req.headers.range;
+    req.url = `${inside}${inside.endsWith('/') ? 'index.html' : ''}${url.search}`;
+    files(req, res);
   });
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

@@ -3,19 +3,16 @@
 // worker (preview-worker.ts), which compares them there: the base is built once
 // and rebuilt only when the base itself changes (a new commit, an edited base
 // file), and the same two versions are not compared twice.
-import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
+import { gitText } from '../git.ts';
 import type { ChangeReport } from '../diff/format.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
 import type { PreviewChanges } from './channel.ts';
 import { printable } from '../terminal.ts';
-
-const run = promisify(execFile);
 
 interface Base {
   key: string;
@@ -40,12 +37,8 @@ export function createChangeTracker(spec: string, baseFile: string | undefined, 
       const info = await stat(resolve(baseFile)).catch(() => undefined);
       return `file:${info?.mtimeMs ?? 'missing'}`;
     }
-    try {
-      const { stdout } = await run('git', ['-C', dirname(resolve(spec)), 'rev-parse', 'HEAD']);
-      return `git:${stdout.trim()}`;
-    } catch {
-      return 'git:none';
-    }
+    const head = await gitText(dirname(resolve(spec)), { args: ['rev-parse', '--verify'], revisions: ['HEAD'] });
+    return head ? `git:${head.trim()}` : 'git:none';
   }
 
   async function loadBase(key: string): Promise<Base> {

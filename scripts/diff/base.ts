@@ -2,18 +2,14 @@
 // explicitly, or the last committed version of the working copy's entry file
 // and every file it references, copied out of git into a temporary folder so
 // that it loads exactly like the working copy does.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'yaml';
+import { git } from '../git.ts';
 import { isInside } from '../model/access.ts';
-import { MAX_FILE_BYTES } from '../model/limits.ts';
 import type { LoadOptions } from '../model/load.ts';
-
-const run = promisify(execFile);
 
 export interface BaseSpec {
   /** Entry file of the base version, ready for buildModel. */
@@ -39,17 +35,6 @@ export interface BaseOptions {
   access?: LoadOptions;
 }
 
-/** git run with an argument array (no shell); its output, or null when it fails. */
-export async function git(cwd: string, args: string[]): Promise<Buffer | null> {
-  try {
-    // A file past the size a description file may have is not copied: loading the copy reports it.
-    const { stdout } = await run('git', ['-C', cwd, ...args], { encoding: 'buffer', maxBuffer: MAX_FILE_BYTES });
-    return stdout;
-  } catch {
-    return null;
-  }
-}
-
 /** The entry file as git names it (`openapi/openapi.yaml`) and the repository's top, or null outside a repository. */
 export async function gitEntry(spec: string): Promise<{ top: string; path: string } | null> {
   let entry: string;
@@ -58,7 +43,7 @@ export async function gitEntry(spec: string): Promise<{ top: string; path: strin
   } catch {
     return null;
   }
-  const top = await git(dirname(entry), ['rev-parse', '--show-toplevel']);
+  const top = await git(dirname(entry), { args: ['rev-parse', '--show-toplevel'] });
   if (!top) return null;
   const root = await realpath(top.toString('utf8').trim());
   return { top: root, path: relative(root, entry).split(sep).join('/') };
@@ -112,7 +97,8 @@ export async function resolveBaseSpec(specPath: string, options: BaseOptions = {
   if (!entry) return null;
   const { top: root, path: entryRel } = entry;
   const entryPath = join(root, ...entryRel.split('/'));
-  const first = await git(root, ['show', `${ref}:${entryRel}`]);
+  // A ref starting with `-` is refused here (GitRefError), before git could read it as an option.
+  const first = await git(root, { args: ['show'], revisions: [`${ref}:${entryRel}`] });
   if (!first) return null;
 
   const dir = await mkdtemp(join(tmpdir(), 'api-diff-base-'));
@@ -135,7 +121,7 @@ export async function resolveBaseSpec(specPath: string, options: BaseOptions = {
         const next = posix.normalize(posix.join(posix.dirname(rel), refPath));
         if (next.startsWith('../') || copied.has(next)) continue;
         copied.add(next);
-        const body = await git(root, ['show', `${ref}:${next}`]);
+        const body = await git(root, { args: ['show'], revisions: [`${ref}:${next}`] });
         if (body) queue.push([next, body]);
       }
     }

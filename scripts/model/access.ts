@@ -15,7 +15,14 @@ export interface DescriptionAccess {
   allowRemote?: readonly string[];
 }
 
-export type RefusalRule = 'ref-outside-root' | 'ref-not-a-file' | 'ref-remote-not-allowed' | 'ref-scheme-not-allowed' | 'file-too-large' | 'yaml-aliases';
+export type RefusalRule =
+  | 'ref-outside-root'
+  | 'ref-not-a-file'
+  | 'ref-credential-file'
+  | 'ref-remote-not-allowed'
+  | 'ref-scheme-not-allowed'
+  | 'file-too-large'
+  | 'yaml-aliases';
 
 /** A read the rules do not allow; `at` is set when the problem has its own place (an alias in a file). */
 export class Refusal extends Error {
@@ -56,6 +63,31 @@ const tooLarge = (target: string, shown: string) =>
 // Kernel-made files (/proc/self/environ, /dev/stdin, /sys/…) are never part of a description, whatever the root.
 const SYSTEM = /^\/(proc|sys|dev)(\/|$)/;
 
+// Where credentials live, refused even inside the root: a description at a repository's top could
+// otherwise publish the token a CI checkout keeps in `.git/config`. Folders anywhere on the path (inside the
+// root), then file names, in any case.
+const CREDENTIAL_FOLDERS = new Set(['.git', '.ssh', '.gnupg', '.aws', '.azure', '.kube', '.docker', '.password-store', '.terraform.d']);
+const CREDENTIAL_PAIRS = new Set(['.config/gcloud', '.config/gh', '.config/hub', '.composer/auth.json']);
+const CREDENTIAL_FILE =
+  /^(\.env(\..*)?|\.envrc|\.npmrc|\.yarnrc(\.yml)?|\.pypirc|\.netrc|_netrc|\.pgpass|\.my\.cnf|\.git-credentials|\.gitconfig|\.htpasswd|\.boto|\.s3cfg|\.dockercfg|\.vault-token|\.terraformrc|terraform\.tfstate(\..*)?|id_(rsa|dsa|ecdsa|ed25519)(_sk)?(\..*)?|.*\.(pem|key|p12|pfx|jks|keystore|kdbx))$/i;
+
+/** Why `relativePath` (inside the root, `/`- or platform-separated) may hold credentials, or undefined when it does not. */
+export function credentialFile(relativePath: string): string | undefined {
+  const names = relativePath.split(/[\\/]/).filter((name) => name !== '' && name !== '.');
+  const lower = names.map((name) => name.toLowerCase());
+  const folder = lower.findIndex((name, i) => CREDENTIAL_FOLDERS.has(name) || (i + 1 < lower.length && CREDENTIAL_PAIRS.has(`${name}/${lower[i + 1]}`)));
+  if (folder >= 0) {
+    const named = CREDENTIAL_FOLDERS.has(lower[folder]!) ? names[folder] : `${names[folder]}/${names[folder + 1]}`;
+    return `in ${named}, where credentials are kept`;
+  }
+  const last = names.at(-1) ?? '';
+  return CREDENTIAL_FILE.test(last) ? `named like a file that holds credentials (${last})` : undefined;
+}
+
+function credentialRefusal(path: string, shown: string, why: string): Refusal {
+  return new Refusal('ref-credential-file', path, `${shown} is ${why}: a description never reads it, even inside its root`);
+}
+
 function kind(stats: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean }): string {
   if (stats.isDirectory()) return 'a folder';
   if (stats.isFIFO()) return 'a named pipe';
@@ -81,6 +113,10 @@ export async function readLocalFile(
   if (!written) {
     throw new Refusal('ref-outside-root', path, `${shown} is outside the description's root ${root}, so it was not read (name a wider root with --root <dir>)`);
   }
+  // Named as a credential file (whatever it leads to), or leading to one: refused before it is opened.
+  const asWritten = isInside(root, path) ? relative(root, path) : options.lexicalRoot !== undefined ? relative(options.lexicalRoot, path) : undefined;
+  const namedSecret = asWritten === undefined || options.alsoAllowed?.has(path) ? undefined : credentialFile(asWritten);
+  if (namedSecret) throw credentialRefusal(path, shown, namedSecret);
   const real = await realpath(path);
   const allowed = isInside(root, real) || options.alsoAllowed?.has(real) === true;
   if (!allowed || SYSTEM.test(real)) {
@@ -89,6 +125,8 @@ export async function readLocalFile(
       ? new Refusal('ref-not-a-file', path, `${shown} is a system file (${real}): it was not read`)
       : new Refusal('ref-outside-root', path, `${where} is outside the description's root ${root}, so it was not read (name a wider root with --root <dir>)`);
   }
+  const leadsToSecret = options.alsoAllowed?.has(real) ? undefined : credentialFile(relative(root, real));
+  if (leadsToSecret) throw credentialRefusal(path, real === path ? shown : `${shown} leads to ${real}, which`, leadsToSecret);
   const handle = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const stats = await handle.stat();

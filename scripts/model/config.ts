@@ -246,11 +246,13 @@ export async function loadDescriptionConfig(
 async function loadConfigFile(file: string, trusted: boolean, resolver: DescriptionResolver, loading: ConfigLoading): Promise<LoadedConfig> {
   let text: string;
   try {
-    // Its place is chosen by the command (beside the description) or the user (--config), never by the description.
-    text = await readLocalFile(file, '/');
+    // Its place is chosen by the command (beside the description) or the user (--config), never by the description;
+    // one found beside a description is confined as the description is, so a symlink there cannot reach outside.
+    text = trusted ? await readLocalFile(file, '/') : await resolver.readConfig(file);
   } catch (error) {
-    const message = error instanceof Refusal ? error.message : `Cannot read ${file}: ${(error as Error).message}`;
-    return { config: await fallback(), trusted, diagnostics: [{ severity: 'error', rule: 'config', message, file, line: 1, col: 1 }] };
+    const refused = error instanceof Refusal ? error : undefined;
+    const message = refused ? refused.message : `Cannot read ${file}: ${(error as Error).message}`;
+    return { config: await fallback(), trusted, diagnostics: [{ severity: 'error', rule: refused?.rule ?? 'config', message, file, line: 1, col: 1 }] };
   }
   let raw: unknown;
   try {

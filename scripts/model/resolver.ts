@@ -5,7 +5,7 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaseResolver, ResolveError, Source, type Document } from '@redocly/openapi-core';
-import { readLocalFile, readRemote, Refusal, remoteOrigin, type DescriptionAccess } from './access.ts';
+import { isInside, readLocalFile, readRemote, Refusal, remoteOrigin, type DescriptionAccess } from './access.ts';
 import { digestOf, parsedText } from './file-cache.ts';
 import { aliasProblem, firstAlias } from './yaml-aliases.ts';
 
@@ -86,6 +86,16 @@ export class DescriptionResolver extends BaseResolver {
     // Under other allowances (a config's own files) nothing is taken over: each read is checked under its own rules.
     const earlier = alsoAllowed === this.alsoAllowed ? this.texts : new Map<string, Loaded>();
     return new DescriptionResolver(this.root, this.lexicalRoot, this.origins, alsoAllowed, this.options, earlier);
+  }
+
+  /**
+   * The text of a config this description is linted with, read under the description's rules (symlinks
+   * judged by where they lead, credential files refused): inside its root, or for a config outside it (a
+   * diff's base copy is linted with its working copy's config) inside that config's own folder.
+   */
+  async readConfig(file: string): Promise<string> {
+    if (isInside(this.lexicalRoot, file) || isInside(this.root, file)) return readLocalFile(file, this.root, { lexicalRoot: this.lexicalRoot });
+    return readLocalFile(file, await realpath(dirname(file)), { lexicalRoot: dirname(file) });
   }
 
   private loaded(absoluteRef: string, text: Loaded): Source {

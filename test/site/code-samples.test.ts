@@ -1,10 +1,13 @@
 // The code samples a reader copies, run as they are shown. A description whose every value
 // tries to break out of its string (quotes, backticks, `${…}`, `$(…)`, backslashes, line
-// breaks, `@file` for curl) in each sample's language is built with `npm run build`; the
-// samples are read from the pages in Chromium and run against a server the test starts: curl
-// by sh, JavaScript by Node, Python by python3. Nothing of the description may run (each
-// payload would create a marker file), and the server must receive exactly the values the
-// description gives. Go has no toolchain here: its source is checked literal by literal.
+// breaks) in each sample's language, or to be read as an instruction (curl's `@file`,
+// HTTPie's `:@file`, `:=@file`, `:=`), is built with `npm run build`; the samples are read from
+// the pages in Chromium and run against a server the test starts: curl by sh, HTTPie by sh,
+// JavaScript by Node, Python by python3, Go by `go run` and Java by `java` where this machine has
+// them. Nothing of the description may run (each payload would create a marker file), the file a
+// value names is never read (its content never reaches the server), and the server must receive
+// exactly the values the description gives. Go's source is also checked literal by literal.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -13,6 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { ROOT } from '../helpers/paths.ts';
 import { run } from '../helpers/processes.ts';
 import { startRecorder, type Recorded, type Recorder } from '../helpers/recorder.ts';
+import { openPanel } from '../try-it/helpers.ts';
 import { removeTempDirs, serveBuiltSite, tempDir, type ServedSite } from './helpers.ts';
 
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -26,16 +30,12 @@ let site: ServedSite;
 let page: Page;
 let doc: Record<string, any>;
 let python: { command: string; env: NodeJS.ProcessEnv; stubbed: boolean };
-let hasGo: boolean;
 
-/** Whether a command runs at all on this machine. */
-async function available(command: string, args: string[]): Promise<boolean> {
-  try {
-    return (await run(command, args, { timeoutMs: RUN_TIMEOUT_MS })).code === 0;
-  } catch {
-    return false;
-  }
-}
+/** Whether a command runs at all on this machine (asked as the tests are collected). */
+const available = (command: string, args: string[]): boolean => spawnSync(command, args, { stdio: 'ignore', timeout: RUN_TIMEOUT_MS }).status === 0;
+// `.ci/run` installs Go; Java comes with the machine where it does. Without them, Go's source is still checked below.
+const hasGo = available('go', ['version']);
+const hasJava = available('java', ['-version']);
 
 // Stands in for `requests` where it is not installed: sends the call with urllib, so the server sees it all the same.
 const REQUESTS_STUB = `
@@ -79,11 +79,30 @@ async function runSample(command: string, args: string[], env: NodeJS.ProcessEnv
   return defined(recorder.requests[0], 'the request the sample sent');
 }
 
+type Lang = 'sh' | 'httpie' | 'js' | 'python' | 'go' | 'java';
+
 /** Each language's way to run a sample saved in a file. */
-const runners: Record<'sh' | 'js' | 'python', (code: string, name: string) => Promise<Recorded>> = {
+const runners: Record<Lang, (code: string, name: string) => Promise<Recorded>> = {
   sh: (code, name) => {
     writeFileSync(join(dir, `${name}.sh`), code);
     return runSample('sh', [`${name}.sh`]);
+  },
+  httpie: (code, name) => {
+    writeFileSync(join(dir, `${name}.httpie.sh`), code);
+    return runSample('sh', [`${name}.httpie.sh`]);
+  },
+  go: (code, name) => {
+    writeFileSync(join(dir, `${name}.go`), code);
+    return runSample('go', ['run', `${name}.go`]);
+  },
+  // The sample is the request's statements: a class around them makes a program `java` runs from source.
+  java: (code, name) => {
+    const file = `${name.replace(/\W/g, '_')}.java`;
+    writeFileSync(
+      join(dir, file),
+      `import java.net.http.*;\n\npublic class Sample {\n  public static void main(String[] args) throws Exception {\n${code}\n  }\n}\n`,
+    );
+    return runSample('java', [file]);
   },
   js: (code, name) => {
     writeFileSync(join(dir, `${name}.mjs`), code);
@@ -124,7 +143,7 @@ beforeAll(async () => {
   doc = parseYaml(text);
   site = await serveBuiltSite('samples-site', spec);
   page = await site.browser.newPage();
-  const stubbed = !(await available('python3', ['-c', 'import requests']));
+  const stubbed = !available('python3', ['-c', 'import requests']);
   const env = { ...process.env };
   if (stubbed) {
     mkdirSync(join(dir, 'pystub/requests'), { recursive: true });
@@ -133,7 +152,7 @@ beforeAll(async () => {
   }
   python = { command: 'python3', env, stubbed };
   console.log(stubbed ? 'requests is not installed: the Python samples run with a stand-in module' : 'the Python samples run with requests');
-  hasGo = await available('go', ['version']);
+  console.log(`Go samples ${hasGo ? 'run' : 'checked only (no Go here)'}; Java samples ${hasJava ? 'run' : 'not run (no Java here)'}`);
 });
 
 afterAll(async () => {
@@ -143,26 +162,40 @@ afterAll(async () => {
   removeTempDirs();
 });
 
+/** Everything the server received of one request: nothing of the file a value names may be in it. */
+const received = (request: Recorded): string => `${request.target}\n${JSON.stringify(request.headers)}\n${request.body.toString('utf8')}`;
+
+/** The request the make-thing sample must send: every value exactly as the description gives it. */
+function expectMadeThing(request: Recorded): void {
+  const tenant: string = doc.servers[0].variables.tenant.default;
+  const [path = '', query] = request.target.split('?');
+  expect(decodeURIComponent(path)).toBe(`/${tenant}/things/${parameter('id').example}`);
+  // The value's own `/` is encoded: the server sees one segment for it.
+  expect(path.split('/')).toHaveLength(tenant.split('/').length + 3);
+  const params = [...new URLSearchParams(query)];
+  expect(params).toEqual([
+    [parameter('query').name, parameter('query').example],
+    ['every', parameter('every').example],
+  ]);
+  // Header values a client could read as "this file" or "this JSON" arrive as the text they are.
+  for (const name of ['X-Note', 'X-Client', 'X-Json', 'X-Raw']) expect(request.headers[name.toLowerCase()], name).toBe(parameter(name).example);
+  // A header whose example has a line break is not sent at all, and nothing it carried becomes a header.
+  expect(request.headers['x-broken']).toBeUndefined();
+  expect(request.headers['x-injected']).toBeUndefined();
+  const cookies = String(request.headers.cookie).split('; ');
+  expect(cookies).toHaveLength(1);
+  expect(cookies[0]?.startsWith('session=')).toBe(true);
+  expect(decodeURIComponent(cookies[0]?.slice('session='.length) ?? '')).toBe(parameter('cookie').example);
+  expect(JSON.parse(request.body.toString('utf8'))).toEqual(bodyExample('/things/{id}'));
+  expect(received(request)).not.toContain('SECRET-CONTENT');
+}
+
+const RUN: Lang[] = ['sh', 'httpie', 'js', 'python', ...(hasGo ? (['go'] as const) : [])];
+
 describe('code samples of a hostile description, run as shown', () => {
-  for (const lang of ['sh', 'js', 'python'] as const) {
-    it(`${lang}: path, query, header, cookie, server variable and JSON body arrive as written; nothing runs`, async () => {
-      const request = await runners[lang](await sample('make-thing', lang), `make-thing-${lang}`);
-      const tenant: string = doc.servers[0].variables.tenant.default;
-      const [path = '', query] = request.target.split('?');
-      expect(decodeURIComponent(path)).toBe(`/${tenant}/things/${parameter('id').example}`);
-      // The value's own `/` is encoded: the server sees one segment for it.
-      expect(path.split('/')).toHaveLength(tenant.split('/').length + 3);
-      const params = [...new URLSearchParams(query)];
-      expect(params).toEqual([[parameter('query').name, parameter('query').example]]);
-      expect(request.headers['x-note']).toBe(parameter('X-Note').example);
-      // A header whose example has a line break is not sent at all, and nothing it carried becomes a header.
-      expect(request.headers['x-broken']).toBeUndefined();
-      expect(request.headers['x-injected']).toBeUndefined();
-      const cookies = String(request.headers.cookie).split('; ');
-      expect(cookies).toHaveLength(1);
-      expect(cookies[0]?.startsWith('session=')).toBe(true);
-      expect(decodeURIComponent(cookies[0]?.slice('session='.length) ?? '')).toBe(parameter('cookie').example);
-      expect(JSON.parse(request.body.toString('utf8'))).toEqual(bodyExample('/things/{id}'));
+  for (const lang of RUN) {
+    it(`${lang}: path, query, header, cookie, server variable and JSON body arrive as written; no file read, nothing runs`, async () => {
+      expectMadeThing(await runners[lang](await sample('make-thing', lang), `make-thing-${lang}`));
       expect(markers()).toEqual([]);
     });
 
@@ -171,15 +204,21 @@ describe('code samples of a hostile description, run as shown', () => {
       if (lang === 'python') expect(code).toContain('data=b"');
       const request = await runners[lang](code, `add-note-${lang}`);
       expect(request.body.toString('utf8')).toBe(bodyExample('/notes'));
-      expect(request.body.toString('utf8')).not.toContain('SECRET-CONTENT');
+      expect(received(request)).not.toContain('SECRET-CONTENT');
       expect(markers()).toEqual([]);
     });
 
     it(`${lang}: multipart fields arrive as written (no file read for @, no ;headers=), nothing runs`, async () => {
-      const request = await runners[lang](await sample('upload', lang), `upload-${lang}`);
+      const code = await sample('upload', lang);
+      if (lang === 'httpie') {
+        // HTTPie writes multipart parts from files or printf only: its sample points to curl's instead.
+        expect(code).toMatch(/curl sample sends it/);
+        return;
+      }
+      const request = await runners[lang](code, `upload-${lang}`);
       expect(String(request.headers['content-type'])).toMatch(/^multipart\/form-data; ?boundary=/);
       expect(await multipartFields(request)).toEqual(Object.entries(bodyExample('/uploads')));
-      expect(request.body.toString('utf8')).not.toContain('SECRET-CONTENT');
+      expect(received(request)).not.toContain('SECRET-CONTENT');
       expect(markers()).toEqual([]);
     });
 
@@ -192,9 +231,37 @@ describe('code samples of a hostile description, run as shown', () => {
     it(`${lang}: a urlencoded form arrives as written, nothing runs`, async () => {
       const request = await runners[lang](await sample('send-form', lang), `send-form-${lang}`);
       expect([...new URLSearchParams(request.body.toString('utf8'))]).toEqual(Object.entries(bodyExample('/forms')));
+      expect(received(request)).not.toContain('SECRET-CONTENT');
       expect(markers()).toEqual([]);
     });
   }
+
+  if (hasJava) {
+    it('java: a query value with {} and every other character, and every hostile value, arrive as written; nothing runs', async () => {
+      expectMadeThing(await runners.java(await sample('make-thing', 'java'), 'make-thing-java'));
+      expect(markers()).toEqual([]);
+    });
+  }
+
+  it('values a reader types in the panel arrive as typed from the samples the page writes again; no file read, nothing runs', async () => {
+    await page.goto(`${site.server.url}/operations/make-thing/`);
+    await openPanel(page);
+    // The description's own server (the test's), not the mock the panel sends to at first.
+    await page.getByLabel('Send requests to').selectOption('server-0');
+    const typed = { 'X-Client': `@${secret}`, 'X-Json': `=@${secret}`, every: `{}==@${secret}$(touch ${marker}-typed)` };
+    for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
+    const code = page.locator('pre[data-lang="httpie"] code');
+    // The last value typed is in the sample the page wrote again.
+    await expect.poll(() => code.textContent()).toContain('pwned-typed');
+    for (const lang of ['httpie', 'sh', 'python'] as const) {
+      const request = await runners[lang]((await page.locator(`pre[data-lang="${lang}"] code`).textContent()) ?? '', `typed-${lang}`);
+      expect(request.headers['x-client'], lang).toBe(typed['X-Client']);
+      expect(request.headers['x-json'], lang).toBe(typed['X-Json']);
+      expect(new URLSearchParams(request.target.split('?')[1]).get('every'), lang).toBe(typed.every);
+      expect(received(request), lang).not.toContain('SECRET-CONTENT');
+    }
+    expect(markers()).toEqual([]);
+  });
 
   it('Go: every hostile value stays inside a string literal, and the literals hold the values as written', async () => {
     for (const slug of ['make-thing', 'add-note', 'upload', 'put-blob', 'send-form']) {
@@ -212,10 +279,6 @@ describe('code samples of a hostile description, run as shown', () => {
       if (slug === 'make-thing') expect(values).toContain(parameter('X-Note').example);
       if (slug === 'upload') for (const value of Object.values(bodyExample('/uploads'))) expect(values).toContain(value);
       if (slug === 'put-blob') expect(values).toContain(bodyExample('/blobs'));
-      if (hasGo) {
-        writeFileSync(join(dir, `${slug}.go`), code);
-        await runSample('go', ['run', `${slug}.go`]);
-      }
     }
     expect(markers()).toEqual([]);
   });

@@ -1,9 +1,9 @@
 // Building three versions of our description into one portal (a changelog and each version's
 // pages side by side, `--version-tags`) against building the latest alone: a temporary git
 // repository holds the description tagged three times, and both builds run on it in turns.
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { git as runGit } from '../../git.ts';
 import type { Context } from '../context.ts';
 import { DOCS, NODE, ROOT, TMP, TOOLS } from '../paths.ts';
 import { timed } from '../processes.ts';
@@ -11,33 +11,32 @@ import { formatValue, ratio } from '../results.ts';
 
 const SECTION = 'versions';
 
-const git = (cwd: string, ...args: string[]): void => {
-  execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false', ...args], {
-    cwd,
-    stdio: 'ignore',
-  });
-};
+/** git through the project's one runner; a failure stops the section. */
+async function git(cwd: string, ...args: string[]): Promise<void> {
+  const identity = ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', '-c', 'tag.gpgsign=false'];
+  if ((await runGit(cwd, { args: [...identity, ...args] })) === null) throw new Error(`git ${args.join(' ')} failed in ${cwd}`);
+}
 
 /** Our description committed and tagged as 1.0.0, 1.1.0 and 1.2.0 (the version line changed each time); returns its entry file. */
-function taggedRepository(dir: string): string {
+async function taggedRepository(dir: string): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(join(ROOT, 'openapi'), join(dir, 'openapi'), { recursive: true });
   const entry = join(dir, 'openapi', 'openapi.yaml');
   const text = readFileSync(DOCS.ours.path, 'utf8');
-  git(dir, 'init', '-q', '-b', 'main');
+  await git(dir, 'init', '-q', '-b', 'main');
   for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
     writeFileSync(entry, text.replace(/^( {2}version: ).*$/m, `$1${version}`));
-    git(dir, 'add', '.');
-    git(dir, 'commit', '-q', '-m', `Version ${version}`);
-    git(dir, 'tag', `v${version}`);
+    await git(dir, 'add', '.');
+    await git(dir, 'commit', '-q', '-m', `Version ${version}`);
+    await git(dir, 'tag', `v${version}`);
   }
   return entry;
 }
 
 export async function runVersions(ctx: Context): Promise<void> {
   const { results } = ctx;
-  const spec = taggedRepository(join(TMP, 'versions-repo'));
+  const spec = await taggedRepository(join(TMP, 'versions-repo'));
   const kinds = {
     one: { label: 'ours: latest version only', args: ['--no-changelog'] },
     three: { label: 'ours: three versions side by side with a changelog', args: ['--version-tags'] },

@@ -6,6 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import { resolveBaseSpec } from '../../diff/base.ts';
+import { refProblem } from '../../git.ts';
 import type { ModelBuilder } from '../../model/isolated.ts';
 import type { LoadOptions } from '../../model/load.ts';
 import type { ApiModel } from '../../model/types.ts';
@@ -37,9 +38,23 @@ export async function namedSources(names: string[]): Promise<VersionSource[]> {
   return out;
 }
 
+/**
+ * When a version was released (RFC 3339): its tag's or ref's date, a file's time. A date JavaScript
+ * cannot hold (git keeps years past 275,760; a file's time can be anything) cannot be shown or
+ * compared: that version is left out, and the caller says so.
+ */
+async function releaseDate(spec: string, source: VersionSource): Promise<string> {
+  const date = 'ref' in source ? (source.date ?? (await refDate(spec, source.ref)) ?? new Date().toISOString()) : (await stat(resolve(source.file))).mtime;
+  const time = typeof date === 'string' ? Date.parse(date) : date.getTime();
+  if (Number.isNaN(time)) throw new Error(`its date (${String(date)}) is outside the dates a changelog can show`);
+  return typeof date === 'string' ? date : date.toISOString();
+}
+
 /** Builds the model of one earlier version on the build's model worker; throws the loader's DiagnosticsError when it does not load. */
 export async function loadEarlier(builder: ModelBuilder, spec: string, source: VersionSource, access: LoadOptions): Promise<EarlierVersion> {
-  if ('ref' in source && source.ref.startsWith('-')) throw new Error(`"${source.ref}" is not a git ref`);
+  const refused = 'ref' in source ? refProblem(source.ref) : undefined;
+  if (refused) throw new Error(refused);
+  const date = await releaseDate(spec, source);
   const found = await resolveBaseSpec(spec, { ...('ref' in source ? { ref: source.ref } : { base: source.file }), access });
   if (!found) throw new Error(`${sourceLabel(source)}: ${spec} is not in git at that ref (or not in a git repository)`);
   try {
@@ -56,8 +71,6 @@ export async function loadEarlier(builder: ModelBuilder, spec: string, source: V
         error.diagnostics.map((d) => ({ ...d, file: named(d.file), message: d.message.replaceAll(copy, `${source.ref}:`) })),
       );
     }
-    const date =
-      'ref' in source ? (source.date ?? (await refDate(spec, source.ref)) ?? new Date().toISOString()) : (await stat(resolve(source.file))).mtime.toISOString();
     return { label: 'ref' in source ? source.ref : basename(source.file), date, model };
   } finally {
     await found.cleanup();

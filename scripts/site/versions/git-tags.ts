@@ -1,18 +1,14 @@
 // The earlier versions of a description kept in git: the tags whose tree holds the entry file.
-// git runs through execFile with argument arrays (no shell), so a tag or path is never a command.
+// git runs through the project's one runner (scripts/git.ts): a tag is never a command nor an option.
 import semver from 'semver';
-import { git, gitEntry } from '../../diff/base.ts';
+import { gitEntry } from '../../diff/base.ts';
+import { git, gitText, refProblem } from '../../git.ts';
 
 export interface TaggedVersion {
   /** The tag's name, e.g. `v1.1.0`. */
   ref: string;
   /** When it was made (RFC 3339): the tag's date, or its commit's for a lightweight tag. */
   date: string;
-}
-
-/** git's output as text, or null when it fails. */
-async function gitText(cwd: string, args: string[]): Promise<string | null> {
-  return (await git(cwd, args))?.toString('utf8') ?? null;
 }
 
 /** Semver order where every tag parses as a version (`v1.2.0` included), else by date; oldest first. */
@@ -28,13 +24,15 @@ export async function descriptionTags(spec: string): Promise<TaggedVersion[]> {
   const entry = await gitEntry(spec);
   if (!entry) return [];
   // Only tags in the checked-out commit's history: an old checkout is not compared with its future.
-  const listed = await gitText(entry.top, ['for-each-ref', '--merged', 'HEAD', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags']);
+  const listed = await gitText(entry.top, { args: ['for-each-ref', '--merged', 'HEAD', '--format=%(refname:short)%09%(creatordate:iso-strict)', 'refs/tags'] });
   if (!listed) return [];
   const tags: TaggedVersion[] = [];
   for (const line of listed.split('\n')) {
     const [ref, date] = line.split('\t');
     if (!ref || !date) continue;
-    if ((await git(entry.top, ['cat-file', '-e', `${ref}:${entry.path}`])) !== null) tags.push({ ref, date });
+    // git refuses to create a tag named with a leading `-`, but a repository is not ours to trust.
+    if (refProblem(ref)) continue;
+    if ((await git(entry.top, { args: ['cat-file', '-e'], revisions: [`${ref}:${entry.path}`] })) !== null) tags.push({ ref, date });
   }
   return sortTags(tags);
 }
@@ -42,8 +40,7 @@ export async function descriptionTags(spec: string): Promise<TaggedVersion[]> {
 /** The date of a ref (a tag, a branch, a commit) in RFC 3339, or undefined when git does not know it. */
 export async function refDate(spec: string, ref: string): Promise<string | undefined> {
   const entry = await gitEntry(spec);
-  // A name starting with `-` would be read as an option: git refuses such ref names anyway.
-  if (!entry || ref.startsWith('-')) return undefined;
-  const out = await gitText(entry.top, ['log', '-1', '--format=%cI', ref, '--']);
+  if (!entry || refProblem(ref)) return undefined;
+  const out = await gitText(entry.top, { args: ['log', '-1', '--format=%cI'], revisions: [ref], paths: [] });
   return out?.trim() || undefined;
 }

@@ -2,11 +2,12 @@
 // linkable lines (`#L12`), the reported problems under their lines. Only the
 // files the document is made of, inside the description's folder or the
 // project, are shown: never an arbitrary path, nor a file a `$ref` or a
-// problem names elsewhere on the machine.
+// problem names elsewhere on the machine, nor one where credentials are kept.
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { PreviewChannel } from '../../../scripts/dev/channel.ts';
 import { displayPath } from '../../../scripts/dev/problems.ts';
+import { credentialFile } from '../../../scripts/model/access.ts';
 
 export interface SourcePage {
   status: number;
@@ -41,7 +42,7 @@ function page(status: number, title: string, body: string): SourcePage {
   };
 }
 
-/** The real path (links followed) is inside one of the folders. */
+/** The real path (links followed) is inside one of the folders, and neither it nor the path asked for is where credentials are kept. */
 export function inside(file: string, folders: readonly string[]): boolean {
   let real: string;
   try {
@@ -57,7 +58,9 @@ export function inside(file: string, folders: readonly string[]): boolean {
       return false;
     }
     const rel = relative(base, real);
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+    // A config beside the description may be a symlink to `.npmrc`: judged by its own name and by where it leads.
+    return credentialFile(rel) === undefined && credentialFile(relative(folder, file)) === undefined;
   });
 }
 

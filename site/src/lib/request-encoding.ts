@@ -73,6 +73,16 @@ export function codeSafeUrl(url: string): string {
   return safe.startsWith('-') ? `%2D${safe.slice(1)}` : safe;
 }
 
+/**
+ * A code-safe URL that java.net.URI also parses (it refuses what RFC 2396 does not allow): the
+ * `{name}` and `<API_KEY>` placeholders percent-encoded, and brackets outside an IPv6 host. The
+ * server receives the same characters either way.
+ */
+export function strictUri(url: string): string {
+  const [, authority = '', rest = ''] = /^((?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/[^/?#]*)?([\s\S]*)$/.exec(url) ?? [];
+  return authority.replace(/[{}<>]/g, percent) + rest.replace(/[{}<>[\]]/g, percent);
+}
+
 /** The full URL of a request: server, path with values, form-encoded query; safe for code. */
 export function requestUrl(server: string, path: string, query: readonly (readonly [string, string])[]): string {
   const base = codeSafeUrl(server + path);
@@ -127,6 +137,21 @@ export function pythonBytesContent(text: string): string {
     out += byte >= 0x20 && byte < 0x7f && char !== '"' && char !== '\\' ? char : `\\x${hex(byte, 2)}`;
   }
   return out;
+}
+
+// HTTPie reads a request item (`Name:value`) by its first separator, the longest one there: a value
+// starting with `@` (`:@`) is read from that file, one starting with `=` (`:=`, `:=@`) becomes JSON
+// data, read from a file after `=@`. A backslash before one of these characters makes it plain.
+const HTTPIE_SPECIAL = /[:;@=]/g;
+
+/**
+ * A header value as HTTPie sends it literally: each `:`, `;`, `@` and `=` escaped with a backslash.
+ * HTTPie keeps a backslash before any other character, and reads backslashes in pairs: a value
+ * with an odd run of them just before one of those characters cannot be written (undefined).
+ */
+export function httpieValue(value: string): string | undefined {
+  if (/(?<!\\)(?:\\\\)*\\[:;@=]/.test(value)) return undefined;
+  return value.replace(HTTPIE_SPECIAL, (c) => `\\${c}`);
 }
 
 /** A POSIX shell word that is the text, literally: single quotes, a quote inside closed, escaped and reopened. */

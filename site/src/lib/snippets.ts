@@ -17,7 +17,7 @@ import { shellHttpie } from '@scalar/snippetz/plugins/shell/httpie';
 import { shellWget } from '@scalar/snippetz/plugins/shell/wget';
 import type { Server } from '../../../scripts/model/types.ts';
 import type { BuiltRequest } from '../scripts/try-it/types.ts';
-import { codeSafeUrl, headerProblem, jsStringContent, pythonBytesContent, shellQuote } from './request-encoding.ts';
+import { codeSafeUrl, headerProblem, httpieValue, jsStringContent, pythonBytesContent, shellQuote, strictUri } from './request-encoding.ts';
 
 export interface CodeSample {
   label: string;
@@ -92,12 +92,14 @@ function har(request: SampleRequest, postData?: HarRequest['postData']): HarRequ
 // Canonical media types: each generator picks its body syntax by exact comparison.
 const FORM_TYPE = { form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
-/** A body only curl can send from a file: the other languages say so instead of sending something else. */
-class FileBody extends Error {}
+/** A request only curl writes as it is: the other languages say why instead of sending something else. */
+class CurlOnly extends Error {}
+
+const FILE_BODY = 'sends a file or multipart parts this client cannot write here';
 
 /** The body as snippetz reads it: any JSON type as application/json (the header says the real one), forms by their canonical type. */
 function textOrForm(body: SampleBody): NonNullable<HarRequest['postData']> {
-  if (body.kind === 'file' || (body.kind === 'multipart' && body.files.length > 0)) throw new FileBody();
+  if (body.kind === 'file' || (body.kind === 'multipart' && body.files.length > 0)) throw new CurlOnly(FILE_BODY);
   if (body.kind === 'form' || body.kind === 'multipart') return { mimeType: FORM_TYPE[body.kind], params: body.fields };
   return { mimeType: body.kind === 'json' ? 'application/json' : body.mediaType, text: body.text };
 }
@@ -168,9 +170,36 @@ function plain(generate: (request: HarRequest) => string) {
 /** httpie and wget write multipart bodies through `printf '%b'` or not at all: those requests are curl's. */
 function noMultipart(generate: (request: HarRequest) => string) {
   return (request: SampleRequest) => {
-    if (request.body?.kind === 'multipart') throw new FileBody();
+    if (request.body?.kind === 'multipart') throw new CurlOnly(FILE_BODY);
     return plain(generate)(request);
   };
+}
+
+/**
+ * HTTPie reads `X-Client:@~/.file` as "the header's value is that file" and `X:=@file` as JSON data
+ * from a file (request-encoding.ts, httpieValue): every header value goes in escaped, so HTTPie sends
+ * it as written. snippetz escapes the name; the body goes as `--raw`, which HTTPie sends literally.
+ */
+function httpieSample(request: SampleRequest): string {
+  const headers = request.headers.map(({ name, value }) => {
+    const escaped = httpieValue(value);
+    if (escaped === undefined) throw new CurlOnly(`has a value HTTPie cannot pass as written (the ${name} header: a backslash before ":", ";", "@" or "=")`);
+    return { name, value: escaped };
+  });
+  return noMultipart((r) => shellHttpie.generate(r))({ ...request, headers });
+}
+
+/**
+ * snippetz writes Kotlin strings as JSON's, whose `\f` Kotlin does not know: each becomes `\u000C`.
+ * Backslashes appear in the generated code only inside those strings, so an escape is an odd run of them.
+ */
+function kotlinSample(request: SampleRequest): string {
+  return plain((r) => kotlinOkhttp.generate(r))(request).replace(/(?<!\\)((?:\\\\)*)\\f/g, '$1\\u000C');
+}
+
+/** java.net.URI refuses `{`, `}`, `<`, `>` (a path placeholder, a key's placeholder in the query): they go in percent-encoded. */
+function javaSample(request: SampleRequest): string {
+  return plain((r) => javaNethttp.generate(r))({ ...request, url: strictUri(request.url) });
 }
 
 export const CLIENTS: { label: string; lang: string; generate: (request: SampleRequest) => string }[] = [
@@ -178,24 +207,24 @@ export const CLIENTS: { label: string; lang: string; generate: (request: SampleR
   { label: 'JavaScript', lang: 'js', generate: jsSample },
   { label: 'Python', lang: 'python', generate: pythonSample },
   { label: 'Go', lang: 'go', generate: plain((r) => goNative.generate(r)) },
-  { label: 'Java', lang: 'java', generate: plain((r) => javaNethttp.generate(r)) },
-  { label: 'Kotlin', lang: 'kotlin', generate: plain((r) => kotlinOkhttp.generate(r)) },
+  { label: 'Java', lang: 'java', generate: javaSample },
+  { label: 'Kotlin', lang: 'kotlin', generate: kotlinSample },
   { label: 'Rust', lang: 'rust', generate: plain((r) => rustReqwest.generate(r)) },
-  { label: 'HTTPie', lang: 'httpie', generate: noMultipart((r) => shellHttpie.generate(r)) },
+  { label: 'HTTPie', lang: 'httpie', generate: httpieSample },
   { label: 'Wget', lang: 'wget', generate: noMultipart((r) => shellWget.generate(r)) },
   { label: 'HTTP', lang: 'http', generate: plain((r) => httpHttp11.generate(r)) },
 ];
 
-const CURL_ONLY = 'This request sends a file or multipart parts this client cannot write here: the curl sample sends it.';
+const curlOnly = (why: string) => `This request ${why}: the curl sample sends it.`;
 
 /** Every language's sample of one request; a language that cannot express it says so and points to curl. */
 export function codeSamples(request: SampleRequest): CodeSamples {
   const samples = CLIENTS.map(({ label, lang, generate }) => {
     try {
-      return { label, lang, code: generate(request) || CURL_ONLY };
-    } catch {
+      return { label, lang, code: generate(request) || curlOnly(FILE_BODY) };
+    } catch (error) {
       // A client that cannot express this request says so rather than failing the page.
-      return { label, lang, code: CURL_ONLY };
+      return { label, lang, code: curlOnly(error instanceof CurlOnly ? error.message : FILE_BODY) };
     }
   });
   return { samples, omitted: request.omitted };

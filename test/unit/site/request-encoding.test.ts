@@ -1,6 +1,7 @@
 // The encoding rules every code sample and client shares: each value reaches the server as
 // written, and nothing in a URL, header or string can end the literal it is written in.
 import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   codeSafeUrl,
@@ -12,10 +13,12 @@ import {
   fillPath,
   formEncode,
   headerProblem,
+  httpieValue,
   jsStringContent,
   pythonBytesContent,
   requestUrl,
   shellQuote,
+  strictUri,
 } from '../../../site/src/lib/request-encoding.ts';
 
 const HOSTILE = [
@@ -149,5 +152,95 @@ describe('string literals', () => {
 
   it('shell: single quotes with each quote closed, escaped and reopened', () => {
     expect(shellQuote("it's $(x) `y`")).toBe(`'it'\\''s $(x) \`y\`'`);
+  });
+});
+
+/**
+ * How HTTPie 3.2 reads a request item (httpie/cli/argtypes.py, KeyValueArgType): backslashes taken
+ * in pairs, `\\` before `:`, `;`, `@` or `=` makes it plain, and the item splits at the first
+ * separator, the longest one there. The e2e code-samples test runs the real HTTPie.
+ */
+function httpieItem(item: string): { key: string; sep: string; value: string } {
+  const separators = [':', ';', ':@', '==', '==@', '=', ':=', '@', '=@', ':=@'].sort((a, b) => a.length - b.length);
+  const tokens: (string | { escaped: string })[] = [];
+  let current = '';
+  for (let i = 0; i < item.length; i++) {
+    const char = item[i] ?? '';
+    const next = char === '\\' ? (item[++i] ?? '') : undefined;
+    if (next === undefined) current += char;
+    else if (next !== '' && ':;@='.includes(next)) {
+      tokens.push(current, { escaped: next });
+      current = '';
+    } else current += `\\${next}`;
+  }
+  tokens.push(current);
+  const text = (t: string | { escaped: string }) => (typeof t === 'string' ? t : t.escaped);
+  for (const [i, token] of tokens.entries()) {
+    if (typeof token !== 'string') continue;
+    const found = new Map<number, string>();
+    for (const sep of separators) if (token.includes(sep)) found.set(token.indexOf(sep), sep);
+    if (found.size === 0) continue;
+    const sep = found.get(Math.min(...found.keys()))!;
+    const at = token.indexOf(sep);
+    const key = tokens.slice(0, i).map(text).join('') + token.slice(0, at);
+    return {
+      key,
+      sep,
+      value:
+        token.slice(at + sep.length) +
+        tokens
+          .slice(i + 1)
+          .map(text)
+          .join(''),
+    };
+  }
+  throw new Error(`${item} is not a request item`);
+}
+
+describe('HTTPie header items', () => {
+  it('sends a value a client would read as a file or JSON as the text it is', () => {
+    for (const value of ['@~/.file', '=@/etc/passwd', '={"a":1}', '==@x', ':@y', ';z', 'a:b=c;d@e', ...HOSTILE.map((v) => v.replace(/[\r\n]/g, ' '))]) {
+      const escaped = httpieValue(value);
+      if (escaped === undefined) continue;
+      expect(httpieItem(`X-Client:${escaped}`), value).toEqual({ key: 'X-Client', sep: ':', value });
+    }
+    expect(httpieItem('X-Client:@~/.file').sep).toBe(':@');
+    expect(httpieItem('X-Client:=@x').sep).toBe(':=@');
+  });
+
+  it('gives every value back exactly, or says it cannot (an odd run of backslashes before a separator)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\\', ':', ';', '@', '=', ' ', 'é'), maxLength: 12 }), (value) => {
+        const escaped = httpieValue(value);
+        if (escaped === undefined) expect(value).toMatch(/(?<!\\)(?:\\\\)*\\[:;@=]/);
+        else expect(httpieItem(`X-Client:${escaped}`)).toEqual({ key: 'X-Client', sep: ':', value });
+      }),
+      { numRuns: 2000 },
+    );
+    expect(httpieValue('a\\:b')).toBeUndefined();
+    expect(httpieValue('a\\\\:b')).toBe('a\\\\\\:b');
+  });
+});
+
+describe('URLs java.net.URI parses', () => {
+  // RFC 2396's characters, `%` only before two hex digits, brackets only around an IPv6 host.
+  const RFC_2396 =
+    /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:\[[0-9A-Fa-f:.]+\]|(?:[A-Za-z0-9\-_.!~*'();&=+$,]|%[0-9A-Fa-f]{2})*)(?::\d+)?)?(?:[A-Za-z0-9\-_.!~*'();/?:@&=+$,]|%[0-9A-Fa-f]{2})*$/;
+
+  it('encodes placeholders, braces and brackets, and keeps what the server receives', () => {
+    const urls = [
+      requestUrl('http://[::1]:8080/v1', '/pets/{petId}', [
+        ['q', '{}'],
+        ['api_key', '<API_KEY>'],
+      ]),
+      requestUrl('https://{region}.example.com', '/pets', []),
+      ...HOSTILE.map((value) => requestUrl('https://api.example.com/{tenant}', `/things/${encodePathValue(value)}/{id}`, [[value, value]])),
+    ];
+    for (const url of urls) {
+      const strict = strictUri(url);
+      expect(strict, url).toMatch(RFC_2396);
+      expect(decodeURIComponent(strict)).toBe(decodeURIComponent(url));
+    }
+    expect(strictUri('http://[::1]:8080/pets/{petId}?k=<API_KEY>')).toBe('http://[::1]:8080/pets/%7BpetId%7D?k=%3CAPI_KEY%3E');
   });
 });

@@ -126,6 +126,37 @@ describe('code samples of a hostile request', () => {
     });
   }
 
+  it('HTTPie: a header value read as a file or as JSON is escaped; one it cannot pass as written points to curl', () => {
+    const withHeader = (value: string): RequestInput => ({
+      ...input(undefined),
+      params: [{ spec: { name: 'X-Client', in: 'header', required: true, style: 'simple', explode: false, shape: 'scalar' }, value }],
+    });
+    const httpie = (value: string) => requestSamples(withHeader(value)).samples.find((s) => s.label === 'HTTPie')?.code ?? '';
+    expect(httpie('@~/.file')).toContain(`'X-Client:\\@~/.file'`);
+    expect(httpie('=@~/.file')).toContain(`'X-Client:\\=\\@~/.file'`);
+    expect(httpie('a\\:b')).toBe(
+      'This request has a value HTTPie cannot pass as written (the X-Client header: a backslash before ":", ";", "@" or "="): the curl sample sends it.',
+    );
+  });
+
+  it('Java: the URI holds no character java.net.URI refuses, placeholders and a {} query value included', () => {
+    const request: RequestInput = {
+      ...input(undefined),
+      params: [
+        { spec: { name: 'id', in: 'path', required: true, style: 'simple', explode: false, shape: 'scalar' }, value: '{id}' },
+        { spec: { name: 'q', in: 'query', required: true, style: 'form', explode: true, shape: 'scalar' }, value: '{}{petId}<API_KEY>' },
+      ],
+    };
+    const java = requestSamples(request).samples.find((s) => s.label === 'Java')?.code ?? '';
+    const uri = /URI\.create\("([^"]*)"\)/.exec(java)?.[1];
+    expect(uri).toBe('http://127.0.0.1:9/api/things/%7Bid%7D?q=%7B%7D%7BpetId%7D%3CAPI_KEY%3E');
+  });
+
+  it('Kotlin: a form feed in a text body is written as an escape Kotlin knows', () => {
+    const kotlin = requestSamples(input({ kind: 'text', mediaType: 'text/plain', text: 'a\fb\\fc' })).samples.find((s) => s.label === 'Kotlin')?.code ?? '';
+    expect(kotlin).toContain('"a\\u000Cb\\\\fc"');
+  });
+
   it('writes the key the reader entered where the scheme sends it', () => {
     const withKey = (secret: string): RequestInput => ({
       ...input(undefined),

@@ -34,6 +34,35 @@ describe('version folders', () => {
     expect(versionFolder('operations', new Set())).toBe('v-operations');
     expect(versionFolder('1.0.0', new Set(['1.0.0']))).toBe('1.0.0-2');
   });
+
+  it("never names one of the site's own files, whatever the case", () => {
+    for (const name of [
+      'openapi.json',
+      'openapi.yaml',
+      'llms.txt',
+      'index.html',
+      '404.html',
+      'sitemap-index.xml',
+      'favicon.svg',
+      'Index.HTML',
+      'changelog.xml',
+    ]) {
+      expect(versionFolder(name, new Set()), name).toBe(`v-${name}`);
+    }
+    expect(versionFolder('2.0.0-rc.1', new Set())).toBe('2.0.0-rc.1');
+  });
+
+  it('caps a long version at 80 characters, two long versions alike at the start kept apart', () => {
+    const a = versionFolder(`1.0.0-${'a'.repeat(300)}`, new Set());
+    const b = versionFolder(`1.0.0-${'a'.repeat(299)}b`, new Set());
+    expect(a.length).toBeLessThanOrEqual(80);
+    expect(a.startsWith('1.0.0-aaaa')).toBe(true);
+    expect(b).not.toBe(a);
+  });
+
+  it('is unique as a file system that ignores case sees it', () => {
+    expect(versionFolder('1.0.0-RC', new Set(['1.0.0-rc']))).toBe('1.0.0-RC-2');
+  });
 });
 
 const change = (kind: ApiChange['kind'], slug: string, subject: ApiChange['subject'] = 'operation'): ApiChange => ({
