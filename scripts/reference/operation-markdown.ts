@@ -1,15 +1,25 @@
-// A Markdown rendering of an operation page, for llms.txt readers, served as text/markdown.
-// Every value from the description is written for the place it lands (lib/markdown-text.ts):
+// A Markdown rendering of an operation page, for llms.txt readers (served as text/markdown) and the MCP server.
+// Every value from the description is written for the place it lands (markdown-text.ts):
 // names and summaries as escaped text, paths and media types as code, descriptions as
 // Markdown kept inside their section.
-import type { Operation, Parameter, SchemaNode } from '../../../scripts/model/types.ts';
+import type { Operation, Parameter, SchemaNode } from '../model/types.ts';
 import { exampleText } from './examples.ts';
 import { operationLabel, STABILITY_TEXT, humanDate } from './labels.ts';
 import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, tableCell } from './markdown-text.ts';
 import { constraintTexts, typeText, valueText } from './schema-text.ts';
-import type { PortalDocument } from './site-data.ts';
 
-function typeWithLinks(doc: PortalDocument, node: SchemaNode | undefined, site: URL): string {
+/** What the writers link with: each page's address (the portal's, or any reader's of the same pages) and the operations by slug. */
+export interface MarkdownContext {
+  urls: {
+    operation(op: Pick<Operation, 'page'>): string;
+    operationMarkdown(op: Pick<Operation, 'page'>): string;
+    /** The page of a component schema by its name, or undefined when the name is not a component. */
+    schema(name: string): string | undefined;
+  };
+  operationBySlug: ReadonlyMap<string, Operation>;
+}
+
+function typeWithLinks(doc: MarkdownContext, node: SchemaNode | undefined, site: URL): string {
   if (node?.ref) {
     const href = doc.urls.schema(node.ref);
     return href ? link(node.ref, new URL(href, site)) : inlineText(node.ref);
@@ -18,7 +28,7 @@ function typeWithLinks(doc: PortalDocument, node: SchemaNode | undefined, site: 
   return inlineText(typeText(node));
 }
 
-function parameterRow(doc: PortalDocument, p: Parameter, site: URL): string {
+function parameterRow(doc: MarkdownContext, p: Parameter, site: URL): string {
   const facts = [
     ...constraintTexts(p.schema),
     ...(p.schema?.enum ? [`one of ${p.schema.enum.map(valueText).join(', ')}`] : []),
@@ -28,7 +38,7 @@ function parameterRow(doc: PortalDocument, p: Parameter, site: URL): string {
   return `| ${tableCell(codeSpan(p.name))} | ${p.in} | ${tableCell(typeWithLinks(doc, p.schema, site))} | ${p.required ? 'yes' : 'no'} | ${tableCell(about)} |`;
 }
 
-export function operationMarkdown(doc: PortalDocument, op: Operation, site: URL): string {
+export function operationMarkdown(doc: MarkdownContext, op: Operation, site: URL): string {
   const lines: string[] = [`# ${inlineText(operationLabel(op))}`, '', codeSpan(`${op.method.toUpperCase()} ${op.path}`), ''];
   if (op.deprecated) {
     const parts = ['**Deprecated.**'];
