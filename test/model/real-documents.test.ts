@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getByPointer } from '../../scripts/model/deref.ts';
 import { buildModel } from '../../scripts/model/index.ts';
+import { llmsFullText } from '../../scripts/reference/llms-full.ts';
+import { referenceDocument } from '../../scripts/reference/reference-document.ts';
 import { countOperations } from '../helpers/documents.ts';
 
 const EXAMPLES = 'node_modules/@readme/oas-examples';
@@ -67,5 +69,9 @@ describe('model of real documents', () => {
     expect(getContent?.slug).toBe('repos-get-content');
     expect(getContent?.tag).toBe('repos');
     expect(new Set(model.operations.map((o) => o.slug)).size).toBe(expected);
+    // llms-full.txt: a section per operation and per schema, smaller than the description it comes from.
+    const full = llmsFullText(referenceDocument(model), new URL('https://docs.example/'));
+    expect(full.match(/^### /gm)).toHaveLength(expected + model.schemas.length);
+    expect(full.length).toBeLessThan(readFileSync(path, 'utf8').length);
   }, 120_000);
 });

@@ -244,6 +244,17 @@ describe('pages from our description', () => {
     }
   });
 
+  it('writes the whole reference into llms-full.txt, linked from llms.txt: every operation by tag, then every schema', () => {
+    expect(read(out, 'llms.txt')).toContain(`The whole reference in one Markdown file: ${SITE}llms-full.txt`);
+    const full = read(out, 'llms-full.txt');
+    const at = (heading: string) => full.indexOf(`\n${heading}\n`);
+    for (const { op, method, path } of operations) {
+      expect(at(`### ${op.summary}`), op.operationId).toBeGreaterThan(at(`## ${op.tags[0]}`));
+      expect(full).toContain(`### ${op.summary}\n\n\`${method.toUpperCase()} ${path}\``);
+    }
+    for (const name of Object.keys(raw.components.schemas)) expect(at(`### ${name}`), name).toBeGreaterThan(at('## Schemas'));
+  });
+
   it('writes every page in Latin-1, with a character reference for each character beyond it', () => {
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(20);

@@ -28,6 +28,8 @@ export const GET: APIRoute = ({ props, site }) => {
   out.push(
     `Version ${inlineText(model.info.version)}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`,
     '',
+    `The whole reference in one Markdown file: ${new URL(urls.llmsFull, origin)}`,
+    '',
   );
   for (const tag of model.tags) {
     if (tag.operations.length === 0) continue;
