@@ -219,6 +219,23 @@ describe('pages from our description', () => {
     expect(Object.keys(response.content['application/json'].examples ?? {})).toContain(example);
   });
 
+  it('shows how to add the MCP server to a client: JSON that starts `npm run --silent mcp` over stdio, or names its HTTP address', () => {
+    const home = mainOf(read(out, 'index.html'));
+    const textOf = (html: string) =>
+      html
+        .replace(/&quot;/g, '"')
+        .replace(/&#34;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const snippets = [...home.matchAll(/<pre class="code" data-lang="json"[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => JSON.parse(textOf(m[1] ?? '')));
+    expect(snippets).toEqual([
+      { mcpServers: { 'petstore-api': { command: 'npm', args: ['--prefix', '/path/to/this/portal', 'run', '--silent', 'mcp'] } } },
+      { servers: { 'petstore-api': { type: 'http', url: 'http://127.0.0.1:3333/mcp' } } },
+    ]);
+    expect(home).toContain('href="/llms-full.txt"');
+  });
+
   it('publishes a sitemap with absolute URLs from --site', () => {
     const index = read(out, 'sitemap-index.xml');
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
