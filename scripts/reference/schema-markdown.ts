@@ -1,5 +1,5 @@
 // A Markdown rendering of a schema page, for llms-full.txt and the MCP server's resources (the
-// portal writes no file per schema: GitHub's 969 would cost its build a second): its type, description, fields (nested inline objects as
+// portal writes no file per schema: 969 more routes on GitHub's build): its type, description, fields (nested inline objects as
 // `parent.child` rows, as far as a page shows them), variants, allowed values, example and the
 // operations that use it. Values from the description are written as operation-markdown.ts writes them.
 import { mergeObjects } from '../model/schema-merge.ts';
