@@ -83,8 +83,11 @@ export async function allResources(client: Client): Promise<Resource[]> {
   return resources;
 }
 
-/** JSON Schema 2020-12, strict: unknown keywords and misplaced ones fail; formats are the API's (int64…) and not checked. */
-export const strictAjv = () => new Ajv2020({ strict: true, validateFormats: false });
+/**
+ * JSON Schema 2020-12, strict: an unknown keyword fails. Formats are the API's (int64…) and not checked; ajv's
+ * strictTypes is off, as it flags valid schemas that descriptions write (a union of types, `maxLength` beside no type).
+ */
+export const strictAjv = () => new Ajv2020({ strict: true, strictTypes: false, validateFormats: false });
 
 /** The first text block of a tool result. */
 export function textOf(result: unknown): string {
