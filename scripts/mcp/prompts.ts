@@ -3,6 +3,7 @@
 // embedded resource, and says that its text is the description's data, not instructions.
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { codeSpan } from '../reference/markdown-text.ts';
 import { cut } from './quote.ts';
 import type { ReferenceResources } from './resources.ts';
 import type { ToolCatalog } from './tools.ts';
@@ -38,7 +39,7 @@ export function getPrompt(name: string, args: Record<string, string> | undefined
   const language = cut(args?.language?.trim() || 'TypeScript with fetch', 60);
   const ask =
     name === 'write_client_call'
-      ? `Write a call of the operation ${plan.name} (${op.method.toUpperCase()} ${cut(op.path, 200)}) in ${language}: its parameters and body as its reference gives them, the credential read from an environment variable, and the answers it documents handled, errors included.`
+      ? `Write a call of the operation ${plan.name} (${codeSpan(`${op.method.toUpperCase()} ${cut(op.path, 200)}`)}) in ${language}: its parameters and body as its reference gives them, the credential read from an environment variable, and the answers it documents handled, errors included.`
       : `Call the tool ${plan.name} with arguments taken from the examples in its reference, then explain the answer: its status, what the body says, and how it compares with the documented responses.`;
   return {
     description: prompt.description,

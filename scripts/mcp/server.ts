@@ -17,6 +17,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { OpenApiDocument } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
+import { codeSpan } from '../reference/markdown-text.ts';
 import { toolError } from './answer.ts';
 import { callTool, type Target } from './call.ts';
 import { page } from './pages.ts';
@@ -93,7 +94,7 @@ function searchResult(api: McpApi, args: Record<string, unknown>): CallToolResul
     summary: quoted(op.summary, 200),
     resource: operationUri(op),
   }));
-  const lines = results.map((r, i) => `${i + 1}. ${r.tool}: ${r.method} ${r.path}${r.summary ? ` ${r.summary}` : ''} (${r.resource})`);
+  const lines = results.map((r, i) => `${i + 1}. ${r.tool}: ${codeSpan(`${r.method} ${r.path}`)}${r.summary ? ` ${r.summary}` : ''} (${r.resource})`);
   return { content: [{ type: 'text', text: lines.length ? lines.join('\n') : 'No operation matches.' }], structuredContent: { results } };
 }
 

@@ -141,7 +141,7 @@ export function petstoreChecks(client: () => Client): void {
       const { prompts } = await client().listPrompts();
       expect(prompts.map((p) => p.name)).toEqual(['write_client_call', 'try_operation']);
       const prompt = await client().getPrompt({ name: 'write_client_call', arguments: { operation: 'createPet', language: 'Python' } });
-      expect(prompt.messages[0]?.content).toMatchObject({ type: 'text', text: expect.stringContaining('createPet (POST /pets) in Python') });
+      expect(prompt.messages[0]?.content).toMatchObject({ type: 'text', text: expect.stringContaining('createPet (`POST /pets`) in Python') });
       expect(prompt.messages[1]?.content).toMatchObject({
         type: 'resource',
         resource: { uri: 'reference://operations/create-pet.md', text: expect.stringMatching(/^# Create a pet\n/) },
