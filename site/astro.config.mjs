@@ -40,7 +40,7 @@ export default defineConfig({
       // Code samples are plain text blocks; the highlighter's CSS and JS would weigh on every page.
       expressiveCode: false,
       pagination: false,
-      // The search index is built by src/integrations/search-index.ts, ranked by lib/search-options.ts;
+      // The search index is built by src/integrations/search-index.ts, ranked by scripts/reference/search-options.ts;
       // the search dialog is the portal's own (components.Search).
       pagefind: false,
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 2 },

@@ -139,6 +139,7 @@ const SECTION_TITLES: Record<string, string> = {
   mock: 'Mock server',
   preview: "Writers' preview",
   versions: 'Versions side by side',
+  mcp: 'MCP server',
 };
 
 /** Sections in the order they run, whatever order their results were merged in. */

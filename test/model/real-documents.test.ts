@@ -1,22 +1,13 @@
 // The model builds for real-world documents of every shape, and keeps every operation.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getByPointer } from '../../scripts/model/deref.ts';
 import { buildModel } from '../../scripts/model/index.ts';
-import { countOperations } from '../helpers/documents.ts';
+import { llmsFullText } from '../../scripts/reference/llms-full.ts';
+import { referenceDocument } from '../../scripts/reference/reference-document.ts';
+import { countOperations, realDocuments } from '../helpers/documents.ts';
 
-const EXAMPLES = 'node_modules/@readme/oas-examples';
-
-function jsonFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return jsonFiles(path);
-    return name.endsWith('.json') ? [path] : [];
-  });
-}
-
-const documents = [...jsonFiles(join(EXAMPLES, '3.0/json')), ...jsonFiles(join(EXAMPLES, '3.1/json')), 'node_modules/@scalar/galaxy/dist/3.1.json'];
+const documents = realDocuments();
 
 describe('model of real documents', () => {
   it('covers the workshop folder and both versions', () => {
@@ -67,5 +58,9 @@ describe('model of real documents', () => {
     expect(getContent?.slug).toBe('repos-get-content');
     expect(getContent?.tag).toBe('repos');
     expect(new Set(model.operations.map((o) => o.slug)).size).toBe(expected);
+    // llms-full.txt: a section per operation and per schema, smaller than the description it comes from.
+    const full = llmsFullText(referenceDocument(model), new URL('https://docs.example/'));
+    expect(full.match(/^### /gm)).toHaveLength(expected + model.schemas.length);
+    expect(full.length).toBeLessThan(readFileSync(path, 'utf8').length);
   }, 120_000);
 });

@@ -79,7 +79,7 @@ describe('a portal built with --site https://example.org/docs/', () => {
       if (!fileFor(url.pathname, files)) broken.push(`${from}: ${link}`);
     };
     for (const file of all.filter((f) => f.endsWith('.html'))) for (const link of htmlLinks(read(out, file))) follow(file, link);
-    for (const file of ['llms.txt', ...all.filter((f) => f.endsWith('.md'))])
+    for (const file of ['llms.txt', 'llms-full.txt', ...all.filter((f) => f.endsWith('.md'))])
       for (const m of read(out, file).matchAll(/\]\((\S+?)\)/g)) follow(file, m[1] ?? '');
     for (const file of all.filter((f) => /^sitemap.*\.xml$/.test(f)))
       for (const m of read(out, file).matchAll(/<loc>([^<]+)<\/loc>/g)) follow(file, m[1] ?? '');

@@ -56,7 +56,8 @@ describe('full builds', () => {
     const result = await buildSite(file, out);
     expect(result.output).toMatch(/Built .+: \d+ pages/);
     expectPagesFor(out, file);
-    for (const download of ['openapi.json', 'openapi.yaml', 'llms.txt', 'sitemap-index.xml', '404.html']) expect(exists(out, download), download).toBe(true);
+    for (const download of ['openapi.json', 'openapi.yaml', 'llms.txt', 'llms-full.txt', 'sitemap-index.xml', '404.html'])
+      expect(exists(out, download), download).toBe(true);
     // Both downloads are the same description, read back by a YAML parser other than the one that wrote it.
     expect(parseYaml(read(out, 'openapi.yaml'), { maxAliasCount: -1 })).toEqual(JSON.parse(read(out, 'openapi.json')));
     if (name !== 'petstore') {

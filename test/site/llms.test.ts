@@ -67,7 +67,7 @@ describe('llms.txt of a description that tries to add structure', () => {
     const items = all.filter((t) => t.type === 'list_item');
     expect(items).toHaveLength(2);
     // The published description and the home page are the portal's own addresses, written bare.
-    expect(links(all)).toEqual([`${SITE}openapi.yaml`, SITE, `${SITE}operations/list-things.md`, `${SITE}operations/add-note.md`]);
+    expect(links(all)).toEqual([`${SITE}openapi.yaml`, SITE, `${SITE}llms-full.txt`, `${SITE}operations/list-things.md`, `${SITE}operations/add-note.md`]);
     const label = all.find((t) => t.type === 'link' && t.href.endsWith('list-things.md'))!;
     expect(shown(label.tokens)).toBe(line(doc.paths['/things'].get.summary));
   });
@@ -129,5 +129,48 @@ describe('Markdown copy of an operation', () => {
       doc.paths['/notes'].post.requestBody.content['text/plain'].example,
     ]);
     expect(text.trimEnd().endsWith(`HTML page: ${SITE}operations/add-note/`)).toBe(true);
+  });
+});
+
+describe('llms-full.txt of a description that tries to add structure', () => {
+  it('has the portal’s headings only, by tag, operation and schema, the descriptions’ own below their sections', () => {
+    const all = tokens(read(out, 'llms-full.txt'));
+    expect(headings(all)).toEqual([
+      [1, line(doc.info.title)],
+      [2, 'Servers'],
+      [2, line(doc.tags[0].name)],
+      [3, line(doc.paths['/things'].get.summary)],
+      [5, 'A heading of the description'],
+      [4, 'Authorization'],
+      [4, 'Parameters'],
+      [4, 'Responses'],
+      [3, 'Add a note'],
+      [4, 'Authorization'],
+      [4, 'Request body'],
+      [4, 'Responses'],
+      [2, 'Schemas'],
+      [3, 'Thing'],
+      [5, 'Injected schema heading'],
+      [4, 'Fields'],
+      [4, 'Example'],
+    ]);
+  });
+
+  it('links only to safe addresses, and keeps every name whole in its code span', () => {
+    const text = read(out, 'llms-full.txt');
+    const all = tokens(text);
+    expect(links(all)).toEqual(['https://example.com/docs', `${SITE}operations/list-things/`, `${SITE}operations/add-note/`, `${SITE}schemas/thing/`]);
+    // The summary's `[click me](javascript:…)` stays, escaped, as text.
+    expect(text).not.toMatch(/(?<!\\)\]\((javascript|vbscript|data):|(?<!\\)<javascript:|\]: *javascript:/i);
+    const spans = all.filter((t) => t.type === 'codespan').map((t) => t.text);
+    expect(spans).toContain(line(doc.paths['/things'].get.parameters[0].name));
+    expect(spans).toContain(line(Object.keys(doc.components.schemas.Thing.properties)[0] ?? ''));
+  });
+
+  it('holds each operation’s Markdown twin two levels deeper, response examples included', () => {
+    const twin = read(out, 'operations/list-things.md');
+    expect(read(out, 'llms-full.txt')).toContain(twin.replace(/^(#+) /gm, '##$1 '));
+    const responses = lex(twin).find((t) => t.type === 'list');
+    expect(responses?.items[0].tokens.some((t: Tok) => t.type === 'code' && t.lang === 'json')).toBe(true);
   });
 });

@@ -220,6 +220,23 @@ describe('pages from our description', () => {
     expect(Object.keys(response.content['application/json'].examples ?? {})).toContain(example);
   });
 
+  it('shows how to add the MCP server to a client: JSON that starts `npm run --silent mcp` over stdio, or names its HTTP address', () => {
+    const home = mainOf(read(out, 'index.html'));
+    const textOf = (html: string) =>
+      html
+        .replace(/&quot;/g, '"')
+        .replace(/&#34;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const snippets = [...home.matchAll(/<pre class="code" data-lang="json"[^>]*><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => JSON.parse(textOf(m[1] ?? '')));
+    expect(snippets).toEqual([
+      { mcpServers: { 'petstore-api': { command: 'npm', args: ['--prefix', '/path/to/this/portal', 'run', '--silent', 'mcp'] } } },
+      { servers: { 'petstore-api': { type: 'http', url: 'http://127.0.0.1:3333/mcp' } } },
+    ]);
+    expect(home).toContain('href="/llms-full.txt"');
+  });
+
   it('publishes a sitemap with absolute URLs from --site', () => {
     const index = read(out, 'sitemap-index.xml');
     const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
@@ -243,6 +260,17 @@ describe('pages from our description', () => {
       expect(text.startsWith(`# ${op.summary}\n`)).toBe(true);
       expect(text).toContain(`\`${method.toUpperCase()} ${path}\``);
     }
+  });
+
+  it('writes the whole reference into llms-full.txt, linked from llms.txt: every operation by tag, then every schema', () => {
+    expect(read(out, 'llms.txt')).toContain(`The whole reference in one Markdown file: ${SITE}llms-full.txt`);
+    const full = read(out, 'llms-full.txt');
+    const at = (heading: string) => full.indexOf(`\n${heading}\n`);
+    for (const { op, method, path } of operations) {
+      expect(at(`### ${op.summary}`), op.operationId).toBeGreaterThan(at(`## ${op.tags[0]}`));
+      expect(full).toContain(`### ${op.summary}\n\n\`${method.toUpperCase()} ${path}\``);
+    }
+    for (const name of Object.keys(raw.components.schemas)) expect(at(`### ${name}`), name).toBeGreaterThan(at('## Schemas'));
   });
 
   it('writes every page in Latin-1, with a character reference for each character beyond it', () => {

@@ -4,7 +4,7 @@
 // follow their direction, their variants and XML.
 import { STATUS_CODES } from 'node:http';
 import type { NamedExample, Operation } from '../../../scripts/model/types.ts';
-import { exampleText, sizeText, EXAMPLE_LIMIT } from './examples.ts';
+import { exampleText, sizeText, EXAMPLE_LIMIT } from '../../../scripts/reference/examples.ts';
 
 export interface ExampleChoice {
   label: string;

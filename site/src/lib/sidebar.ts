@@ -6,7 +6,7 @@
 import type { StarlightRouteData } from '@astrojs/starlight/route-data';
 import { pageUrl } from '../../../scripts/model/pages.ts';
 import type { Operation } from '../../../scripts/model/types.ts';
-import { operationLabel, operationMark } from './labels.ts';
+import { operationLabel, operationMark } from '../../../scripts/reference/labels.ts';
 import type { PortalDocument, SidebarSection } from './site-data.ts';
 
 export type SidebarEntry =

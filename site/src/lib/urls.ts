@@ -20,6 +20,8 @@ export interface SiteUrls {
   openapiYaml: string;
   openapiJson: string;
   llms: string;
+  /** The whole reference as one Markdown file. */
+  llmsFull: string;
 }
 
 /** Every address under `base`, from the pages the model gives (model/pages.ts). */
@@ -42,6 +44,7 @@ export function urlsFor(base: string, model: ApiModel): SiteUrls {
     openapiYaml: at('openapi.yaml'),
     openapiJson: at('openapi.json'),
     llms: at('llms.txt'),
+    llmsFull: at('llms-full.txt'),
   };
 }
 

@@ -2,7 +2,7 @@
 // (marked, the one the portal renders with), they add no heading, link, list item or block.
 import { Lexer, Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, linkUrl, tableCell } from '../../../site/src/lib/markdown-text.ts';
+import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, linkUrl, tableCell } from '../../../scripts/reference/markdown-text.ts';
 
 /** A token read back from Markdown, any of its fields looked at by name. */
 type Tok = Record<string, any>;

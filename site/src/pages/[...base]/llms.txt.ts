@@ -1,12 +1,12 @@
 // llms.txt (https://llmstxt.org): the API in a few lines, and every operation with a link to
 // its Markdown page, grouped by tag. Each value from the description is one line of escaped
-// text (lib/markdown-text.ts): a title or summary cannot add a heading, link or list item.
+// text (scripts/reference/markdown-text.ts): a title or summary cannot add a heading, link or list item.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
 import type { Operation } from '../../../../scripts/model/types.ts';
-import { operationLabel, operationMark } from '../../lib/labels.ts';
+import { operationLabel, operationMark } from '../../../../scripts/reference/labels.ts';
 import { markdownToText } from '../../lib/markdown.ts';
-import { inlineText, link } from '../../lib/markdown-text.ts';
+import { inlineText, link } from '../../../../scripts/reference/markdown-text.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
 
 export const getStaticPaths = (() => portalDocuments.map((doc) => ({ params: { base: baseParam(doc) }, props: { doc } }))) satisfies GetStaticPaths;
@@ -27,6 +27,8 @@ export const GET: APIRoute = ({ props, site }) => {
   ];
   out.push(
     `Version ${inlineText(model.info.version)}. OpenAPI description: ${doc.downloads ? new URL(urls.openapiYaml, origin) : 'not published here'}. Reference home: ${new URL(urls.home, origin)}`,
+    '',
+    `The whole reference in one Markdown file: ${new URL(urls.llmsFull, origin)}`,
     '',
   );
   for (const tag of model.tags) {

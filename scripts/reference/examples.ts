@@ -9,14 +9,17 @@ export interface ExampleText {
   fullLength: number;
 }
 
-const cache = new WeakMap<object, ExampleText>();
+// By value and limit: a page cuts an example at 8 KB, its Markdown twin and llms-full.txt at 2 KB.
+const cache = new WeakMap<object, Map<number, ExampleText>>();
 
 export function exampleText(value: unknown, limit = EXAMPLE_LIMIT): ExampleText {
   if (typeof value === 'object' && value !== null) {
-    const hit = cache.get(value);
+    let byLimit = cache.get(value);
+    if (!byLimit) cache.set(value, (byLimit = new Map()));
+    const hit = byLimit.get(limit);
     if (hit) return hit;
     const result = cut(JSON.stringify(value, null, 2) ?? 'null', limit);
-    cache.set(value, result);
+    byLimit.set(limit, result);
     return result;
   }
   // A string example is shown as written (XML, CSV, plain text), not as a JSON string literal.

@@ -1,0 +1,90 @@
+// The search tool: operations ranked as the portal's search ranks its pages (search-options.ts):
+// a word of the query found in the path weighs 10, in the operationId 8, in the summary 6, in a
+// parameter or field name 1 (the rest of the page, for Pagefind). A word matches a word of the
+// field that starts with it, as Pagefind matches; words are split at punctuation and at camelCase,
+// and kept whole too (`listOrders` is `listorders`, `list` and `orders`). A query that is the path
+// or the operationId itself ranks that operation above those that only contain its words; ties keep
+// the description's order. The index is built on the first search, not at start.
+import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
+import type { Operation, SchemaNode } from '../model/types.ts';
+import { SEARCH_RANKING } from '../reference/search-options.ts';
+
+const WEIGHTS = { ...SEARCH_RANKING.ranking.metaWeights, names: 1 };
+/** Field names indexed per operation: a page's field lists show about as many before deeper levels become links. */
+const NAMES_MAX = 200;
+
+type Field = keyof typeof WEIGHTS;
+
+interface Entry {
+  op: Operation;
+  words: Record<Field, string[]>;
+  path: string;
+  operationId: string;
+}
+
+/** Words of a text: split at punctuation and camelCase, lower-cased, each compound also whole. */
+export function words(text: string): string[] {
+  const out = new Set<string>();
+  for (const token of text.split(/[^\p{L}\p{N}]+/u)) {
+    if (!token) continue;
+    out.add(token.toLowerCase());
+    for (const part of token.split(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})/u)) out.add(part.toLowerCase());
+  }
+  return [...out];
+}
+
+/** Top-level field names of a body schema, references followed and allOf merged (one level, as a field list opens). */
+function fieldNames(schema: SchemaNode | undefined, lookup: SchemaLookup, into: string[]): void {
+  if (!schema || into.length >= NAMES_MAX) return;
+  const node = mergeSchema(schema, lookup);
+  const inner = node.items ? mergeSchema(node.items, lookup) : node;
+  for (const p of inner.properties ?? []) if (into.length < NAMES_MAX) into.push(p.name);
+}
+
+function entryOf(op: Operation, lookup: SchemaLookup): Entry {
+  const names = op.parameters.map((p) => p.name);
+  for (const m of op.requestBody?.content ?? []) fieldNames(m.schema, lookup, names);
+  for (const r of op.responses) for (const m of r.content) fieldNames(m.schema, lookup, names);
+  return {
+    op,
+    words: { path: words(op.path), operation: words(op.operationId ?? ''), title: words(op.summary ?? ''), names: words(names.join(' ')) },
+    path: op.path.toLowerCase(),
+    operationId: (op.operationId ?? '').toLowerCase(),
+  };
+}
+
+export interface Hit {
+  op: Operation;
+  score: number;
+}
+
+export class OperationSearch {
+  private entries: Entry[] | undefined;
+  private readonly operations: Operation[];
+  private readonly lookup: SchemaLookup;
+
+  constructor(operations: Operation[], lookup: SchemaLookup) {
+    this.operations = operations;
+    this.lookup = lookup;
+  }
+
+  search(query: string, limit: number): Hit[] {
+    this.entries ??= this.operations.map((op) => entryOf(op, this.lookup));
+    const terms = words(query);
+    const whole = query.trim().toLowerCase();
+    if (terms.length === 0) return [];
+    const hits: Hit[] = [];
+    for (const entry of this.entries) {
+      let score = 0;
+      for (const field of Object.keys(WEIGHTS) as Field[]) {
+        for (const term of terms) if (entry.words[field].some((w) => w.startsWith(term))) score += WEIGHTS[field];
+      }
+      if (score === 0) continue;
+      if (whole === entry.path) score += WEIGHTS.path;
+      if (whole === entry.operationId) score += WEIGHTS.operation;
+      hits.push({ op: entry.op, score });
+    }
+    // A stable sort: equal scores keep the description's order.
+    return hits.sort((a, b) => b.score - a.score).slice(0, limit);
+  }
+}
