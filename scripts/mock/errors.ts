@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   validation_failed: { status: 400, when: 'A path, query, header or cookie parameter, or the body, does not match its schema.' },
   invalid_prefer: { status: 400, when: 'The Prefer header (or __code/__example/__dynamic) asks for something malformed, e.g. code=abc.' },
   unauthorized: { status: 401, when: 'The credentials the operation requires are missing or malformed (e.g. not `Bearer <key>`).' },
+  forbidden_origin: { status: 403, when: "A web page of another origin than the portal's or the mock's own used one of the mock's own routes (`/__mock/…`)." },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },
   not_found: { status: 404, when: 'With --stateful: no record with the id in the path exists in this session.' },
   response_not_found: { status: 404, when: 'Prefer: code=… names a status the operation does not declare.' },

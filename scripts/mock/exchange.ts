@@ -7,6 +7,7 @@ import { corsHeaders } from './cors.ts';
 import { errorBody, ERROR_CODES, type ErrorCodeName } from './errors.ts';
 import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
+import type { OriginPolicy } from './origins.ts';
 import type { RecentRequests } from './recent.ts';
 import type { StatefulContext } from './stateful/answer.ts';
 import type { MockOperation, MockState } from './state.ts';
@@ -25,6 +26,8 @@ export interface ServerContext {
   random: () => number;
   /** Set with `--stateful`: where records are kept. */
   stateful?: StatefulContext;
+  /** Which web pages may use the mock's own routes. */
+  origins: OriginPolicy;
   /** A request's delay, fault or error can only come from its Prefer header unless a switch is on. */
   timing: boolean;
 }

@@ -22,6 +22,7 @@ import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
 import { DEFAULT_FEATURES, type MockFeatures } from './features.ts';
 import { timingEnabled } from './faults.ts';
+import { originPolicy } from './origins.ts';
 import { RecentRequests } from './recent.ts';
 import { seededRandom } from './seeded-random.ts';
 import { describeResources, storedResources } from './stateful/report.ts';
@@ -92,6 +93,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const host = options.host ?? DEFAULT_HOST;
   const log = new RequestLog(options.output ?? process.stdout);
   const features: MockFeatures = { ...DEFAULT_FEATURES, ...options.features };
+  let port = options.port ?? DEFAULT_MOCK_PORT;
   const ctx: ServerContext = {
     quiet: options.quiet === true,
     log,
@@ -101,6 +103,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     recent: new RecentRequests(),
     random: features.seed === undefined ? Math.random : seededRandom(`${features.seed}:mock`),
     timing: timingEnabled(features),
+    // The port is known once the server listens (port 0 picks one).
+    origins: originPolicy(site, host, () => port),
   };
 
   let built = options.build;
@@ -172,7 +176,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw error;
   }
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
+  port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
   const url = httpOrigin(host, port);
 
   // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
