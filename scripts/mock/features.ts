@@ -26,8 +26,14 @@ export interface MockFeatures {
   errorRate: number;
   /** Callbacks are sent after the operations that declare them. */
   callbacks: boolean;
-  /** Hosts besides loopback that callbacks may be sent to (`*`: any). */
-  callbackHosts: string[];
+  /** Hosts (any port) or hosts and ports that callbacks may be sent to besides the request's own host (`*`: any). */
+  callbackHosts: CallbackHost[];
+}
+
+/** A host callbacks may reach: on any port, or on one. */
+export interface CallbackHost {
+  host: string;
+  port?: number;
 }
 
 export const DEFAULT_FEATURES: Readonly<MockFeatures> = Object.freeze({
@@ -117,18 +123,25 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
   if (args.callbacks === true) out.callbacks = true;
   if (args['callback-hosts'] !== undefined) {
     out.callbacks = true;
-    const hosts = args['callback-hosts']
-      .split(',')
-      .map((h) =>
-        h
-          .trim()
-          .toLowerCase()
-          .replace(/^\[|\]$/g, ''),
-      )
-      .filter(Boolean);
-    const bad = hosts.find((h) => h !== '*' && !/^[a-z0-9.:-]+$/.test(h));
-    if (bad) return `--callback-hosts: ${JSON.stringify(bad)} is not a host name.`;
+    const hosts: CallbackHost[] = [];
+    for (const entry of args['callback-hosts'].split(',')) {
+      if (entry.trim() === '') continue;
+      const host = readCallbackHost(entry);
+      if (typeof host === 'string') return host;
+      hosts.push(host);
+    }
     out.callbackHosts = hosts;
   }
   return out;
+}
+
+/** `hooks.example.com`, `hooks.example.com:8443`, `[::1]:9000`, `::1` (an IPv6 address without a port), `*`. */
+export function readCallbackHost(text: string): CallbackHost | string {
+  const entry = text.trim().toLowerCase();
+  if (entry === '*') return { host: '*' };
+  const m =
+    /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-f:.]*:[0-9a-f:.]*:[0-9a-f:.]*)()$/.exec(entry);
+  const port = m?.[2] ? Number(m[2]) : undefined;
+  if (!m?.[1] || (port !== undefined && (port < 1 || port > 65535))) return `--callback-hosts: ${JSON.stringify(text.trim())} is not a host or host:port.`;
+  return port === undefined ? { host: m[1] } : { host: m[1], port };
 }

@@ -32,8 +32,11 @@ Time and failure:
   --error-rate <0..1>      share of requests answered with a declared 5xx or 429 (503 when none)
 
 Callbacks:
-  --callbacks              send the callbacks an operation declares, after answering it (loopback hosts only)
-  --callback-hosts <a,b>   hosts besides loopback that callbacks may be sent to (* for any); implies --callbacks
+  --callbacks              send the callbacks an operation declares, after answering it, to the
+                           request's own host only
+  --callback-hosts <h[:port],…>
+                           hosts (any port) or hosts and ports callbacks may also be sent to
+                           (* for any); implies --callbacks
 
 The mock's own routes: GET /__mock/requests (the last requests), POST /__mock/reset,
 GET /__mock/resources (what --stateful found).

@@ -66,7 +66,7 @@ describe('switches', () => {
         latency: '10-20',
         'fault-rate': '0.1',
         'error-rate': '0.2',
-        'callback-hosts': 'Hooks.example.com, [::1]',
+        'callback-hosts': 'Hooks.example.com, [::1], 127.0.0.1:9000, [::1]:9001, ::2, *',
       }),
     ).toEqual({
       stateful: true,
@@ -77,7 +77,14 @@ describe('switches', () => {
       faultRate: 0.1,
       errorRate: 0.2,
       callbacks: true,
-      callbackHosts: ['hooks.example.com', '::1'],
+      callbackHosts: [
+        { host: 'hooks.example.com' },
+        { host: '::1' },
+        { host: '127.0.0.1', port: 9000 },
+        { host: '::1', port: 9001 },
+        { host: '::2' },
+        { host: '*' },
+      ],
     });
     expect(readFeatures({ callbacks: true })).toMatchObject({ callbacks: true, callbackHosts: [] });
     expect(readFeatures({ state: 'memory' })).toMatchObject({ stateful: true, state: undefined });
@@ -85,6 +92,8 @@ describe('switches', () => {
   it('say what is wrong with a value', () => {
     expect(readFeatures({ state: 'postgres://x' })).toMatch(/only redis:\/\/ and rediss:\/\//);
     expect(readFeatures({ seed: ' ' })).toMatch(/--seed needs a value/);
-    expect(readFeatures({ 'callback-hosts': 'a b' })).toMatch(/not a host name/);
+    expect(readFeatures({ 'callback-hosts': 'a b' })).toMatch(/not a host or host:port/);
+    expect(readFeatures({ 'callback-hosts': 'a:99999' })).toMatch(/not a host or host:port/);
+    expect(readFeatures({ 'callback-hosts': 'http://a' })).toMatch(/not a host or host:port/);
   });
 });
