@@ -14,7 +14,8 @@ import type { BuildResult } from '../model/index.ts';
 import type { LoadOptions, OpenApiDocument } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
-import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES, MOCK_CHECKS } from './defaults.ts';
+import { DEFAULT_MAX_BODY_BYTES, FAULT_HOLD_MS, MAX_HEADER_BYTES, MAX_HELD_SOCKETS, MOCK_CHECKS } from './defaults.ts';
+import { HeldSockets } from './held-sockets.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
 import { EnginePool } from './engine-pool.ts';
@@ -47,6 +48,8 @@ export interface MockServerOptions {
   maxBodyBytes?: number;
   /** How long a request body may take to arrive. */
   bodyTimeoutMs?: number;
+  /** How long a connection a fault holds (hang, slow) stays open at most, and how many are held at once. */
+  faultHold?: { ms?: number; max?: number };
   /** How long one answer generated from a schema may take (default 2 s). */
   generateTimeoutMs?: number;
   /** Where lines go (default stdout). */
@@ -105,6 +108,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     timing: timingEnabled(features),
     // The port is known once the server listens (port 0 picks one).
     origins: originPolicy(site, host, () => port),
+    held: new HeldSockets(options.faultHold?.max ?? MAX_HELD_SOCKETS, options.faultHold?.ms ?? FAULT_HOLD_MS),
   };
 
   let built = options.build;
@@ -278,6 +282,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
+        ctx.held.closeAll();
         // Connections still mid-request get a moment to finish, then are cut.
         const force = setTimeout(() => server.closeAllConnections(), 500);
         force.unref();
