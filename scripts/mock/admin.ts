@@ -2,7 +2,7 @@
 // the document matches the path (an API path is never shadowed):
 //   POST /__mock/reset        records back to the examples: one session (`Mock-Session` or `?session=`), else all
 //   GET  /__mock/requests     the last requests answered, as JSON (`?limit=`)
-//   GET  /__mock/resources    the resources stateful mocking found
+//   GET  /__mock/resources    the resources stateful mocking found, the sessions held and the store's limits
 // A web page may use them only from the portal's origin or the mock's own
 // (origins.ts): any other page's request is refused, and answered without CORS.
 import { preflightHeaders } from './cors.ts';
@@ -72,8 +72,11 @@ export async function answerAdmin(x: Exchange, path: string, query: URLSearchPar
   }
   if (name === 'resources') {
     const inference = x.state.inference;
+    const store = x.ctx.stateful?.store;
     json(x, 200, {
-      stateful: x.ctx.stateful !== undefined,
+      stateful: store !== undefined,
+      // What the store holds now, and at most.
+      ...(store ? { sessions: await store.sessions(), limits: x.ctx.features.limits } : {}),
       resources: (inference?.resources ?? []).map((r) => ({
         name: r.name,
         idField: r.id.field ?? null,

@@ -30,6 +30,10 @@ export const ERROR_CODES = {
   header_too_large: { status: 431, when: 'The request line and headers are larger than the limit (16 KiB).' },
   internal_error: { status: 500, when: 'A fault in the mock server itself, never the request; its log has the details.' },
   simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },
+  insufficient_storage: {
+    status: 507,
+    when: 'With --stateful: the session holds as many records of the resource, or bytes of records, as the mock keeps for one session.',
+  },
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -1,8 +1,10 @@
 // The mock's switches beyond serving examples, all off by default so that
-// `npm run mock` answers as it always has: state (`--stateful`, `--state`),
-// generated answers (`--seed`, `--dynamic`), time and failure (`--latency`,
+// `npm run mock` answers as it always has: state (`--stateful`, `--state`,
+// and what the store holds at most: `--max-sessions`, `--session-ttl`,
+// `--max-records`, `--max-session-bytes`), generated answers (`--seed`, `--dynamic`), time and failure (`--latency`,
 // `--fault-rate`, `--error-rate`) and callbacks (`--callbacks`,
 // `--callback-hosts`). Parsing them is pure, for the command line and tests.
+import { DEFAULT_STORE_LIMITS, parseCount, parseDuration, parseSize, type StoreLimits } from './store/limits.ts';
 
 export interface LatencyRange {
   min: number;
@@ -14,6 +16,8 @@ export interface MockFeatures {
   stateful: boolean;
   /** `redis://host:port` to keep the records in Redis; in-process when undefined. */
   state: string | undefined;
+  /** What the store holds at most: sessions, their idle time, records and bytes per session. */
+  limits: StoreLimits;
   /** Generated answers are the same for the same request, across restarts. */
   seed: string | undefined;
   /** Every answer is generated from its schema instead of taken from an example. */
@@ -39,6 +43,7 @@ export interface CallbackHost {
 export const DEFAULT_FEATURES: Readonly<MockFeatures> = Object.freeze({
   stateful: false,
   state: undefined,
+  limits: DEFAULT_STORE_LIMITS,
   seed: undefined,
   dynamic: false,
   latency: undefined,
@@ -78,6 +83,10 @@ export interface FeatureArgs {
   'error-rate'?: string;
   callbacks?: boolean;
   'callback-hosts'?: string;
+  'max-sessions'?: string;
+  'session-ttl'?: string;
+  'max-records'?: string;
+  'max-session-bytes'?: string;
 }
 
 /** The switches from the command line's values, or the first problem with them. */
@@ -100,6 +109,9 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
     out.stateful = true;
   }
   if (args.stateful) out.stateful = true;
+  const limits = readLimits(args);
+  if (typeof limits === 'string') return limits;
+  out.limits = limits;
   if (args.seed !== undefined) {
     if (args.seed.trim() === '') return '--seed needs a value, e.g. --seed 42.';
     out.seed = args.seed.trim();
@@ -133,6 +145,25 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
     out.callbackHosts = hosts;
   }
   return out;
+}
+
+/** The store's limits from their flags, the defaults for those not given; the first problem, if any. */
+function readLimits(args: FeatureArgs): StoreLimits | string {
+  const limits: StoreLimits = { ...DEFAULT_STORE_LIMITS };
+  const readers = [
+    ['max-sessions', 'maxSessions', parseCount],
+    ['session-ttl', 'sessionTtlMs', parseDuration],
+    ['max-records', 'maxRecords', parseCount],
+    ['max-session-bytes', 'maxSessionBytes', parseSize],
+  ] as const;
+  for (const [flag, key, parse] of readers) {
+    const text = args[flag];
+    if (text === undefined) continue;
+    const value = parse(`--${flag}`, text);
+    if (typeof value === 'string') return value;
+    limits[key] = value;
+  }
+  return limits;
 }
 
 /** `hooks.example.com`, `hooks.example.com:8443`, `[::1]:9000`, `::1` (an IPv6 address without a port), `*`. */

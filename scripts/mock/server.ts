@@ -128,7 +128,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   let store: StateStore | undefined;
   if (features.stateful) {
     // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
-    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state) : new MemoryStore();
+    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits) : new MemoryStore(features.limits);
     ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
   }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.

@@ -141,7 +141,7 @@ async function stateful(ctx: Context): Promise<void> {
       for (const setup of setups) results.add(SECTION, 'ours', setup.subject, `${LOOP}: ${metric}`, unit, samples.get(setup)!.map(pick), better);
     }
     results.note(
-      `Stateful mock: each of ${options.connections} connections creates a pet (POST /pets) and reads it back (GET /pets/records/{id}), again and again; \`prism mock\` runs the same loop (it answers the example, id 42). Redis is Debian's redis-server on the same machine, nothing written to disk.`,
+      `Stateful mock: each of ${options.connections} connections creates a pet (POST /pets) and reads it back (GET /pets/records/{id}), again and again, in one session whose caps are lifted (\`--max-records\`, \`--max-session-bytes\`); \`prism mock\` runs the same loop (it answers the example, id 42). Redis is Debian's redis-server on the same machine, nothing written to disk.`,
     );
   } finally {
     await redis?.process.stop();
