@@ -39,6 +39,10 @@ export class MemoryStore implements StateStore {
   private readonly limits: StoreLimits;
   private readonly now: () => number;
   private readonly sweeper: NodeJS.Timeout | undefined;
+  /** The most recently used session, already at the back: most requests come from it again. */
+  private recent: string | undefined;
+  /** When idle sessions were last looked for. */
+  private swept = 0;
 
   constructor(limits: Partial<StoreLimits> = {}, now: () => number = Date.now) {
     this.limits = { ...DEFAULT_STORE_LIMITS, ...limits };
@@ -74,33 +78,50 @@ export class MemoryStore implements StateStore {
   }
 
   /** Forgets the sessions idle past the limit: they are at the front. */
-  private expire(): void {
+  private expire(now = this.now()): void {
     const ttl = this.limits.sessionTtlMs;
     if (ttl <= 0) return;
-    const before = this.now() - ttl;
+    this.swept = now;
     for (const [name, s] of this.bySession) {
-      if (s.used > before) break;
-      this.bySession.delete(name);
+      if (s.used > now - ttl) break;
+      this.forget(name);
     }
+  }
+
+  private forget(name: string): void {
+    this.bySession.delete(name);
+    if (this.recent === name) this.recent = undefined;
   }
 
   /** The session, now the most recently used; a new one only for a write, forgetting the least recently used past the cap. */
   private session(name: string, create: true): Session;
   private session(name: string, create: false): Session | undefined;
   private session(name: string, create: boolean): Session | undefined {
-    this.expire();
+    const now = this.now();
+    const ttl = this.limits.sessionTtlMs;
+    // Idle ones are looked for once a second at most; the one asked for is checked every time.
+    if (ttl > 0 && now - this.swept >= 1000) this.expire(now);
     let s = this.bySession.get(name);
+    if (s && ttl > 0 && s.used <= now - ttl) {
+      this.forget(name);
+      s = undefined;
+    }
+    if (s && this.recent === name) {
+      s.used = now;
+      return s;
+    }
     if (s) this.bySession.delete(name);
     else if (!create) return undefined;
     else {
       for (const oldest of this.bySession.keys()) {
         if (this.bySession.size < this.limits.maxSessions) break;
-        this.bySession.delete(oldest);
+        this.forget(oldest);
       }
       s = { buckets: new Map(), bytes: 0, used: 0 };
     }
-    s.used = this.now();
+    s.used = now;
     this.bySession.set(name, s);
+    this.recent = name;
     return s;
   }
 
@@ -174,12 +195,14 @@ export class MemoryStore implements StateStore {
   }
 
   async reset(session?: string): Promise<void> {
-    if (session === undefined) this.bySession.clear();
-    else this.bySession.delete(session);
+    if (session === undefined) {
+      this.bySession.clear();
+      this.recent = undefined;
+    } else this.forget(session);
   }
 
   async close(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
-    this.bySession.clear();
+    await this.reset();
   }
 }

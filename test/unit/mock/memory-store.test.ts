@@ -43,6 +43,15 @@ describe('the memory store', () => {
     await s.close();
   });
 
+  it('forgets an idle session when it is asked for, between sweeps too', async () => {
+    const clock = { t: 0 };
+    const s = await store({ sessionTtlMs: 100 }, clock);
+    await s.put('idle', PETS, '2', pet(2));
+    clock.t = 500;
+    expect(await s.get('idle', PETS, '2')).toBeUndefined();
+    await s.close();
+  });
+
   it('answers reads of a session never written from the examples, and stores nothing for them', async () => {
     const s = await store({});
     for (let i = 0; i < 100; i++) expect(await s.list(`reader-${i}`, PETS)).toEqual([pet(1, 'Rex')]);
