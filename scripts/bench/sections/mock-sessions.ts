@@ -13,7 +13,7 @@ import { treeRss } from '../memory.ts';
 import { inspectFlag, liveHeap } from '../heap.ts';
 import { startMock, statefulMock } from '../mocks.ts';
 import { startRedis } from '../redis.ts';
-import { formatValue } from '../results.ts';
+import { formatValue, type Better, type Unit } from '../results.ts';
 
 const SECTION = 'mock';
 export const SESSIONS = 100_000;
@@ -32,6 +32,7 @@ interface Sample {
   after: number;
   heapStart: number;
   heapAfter: number;
+  heapReset: number;
   held: number;
   redis?: number;
   load: LoadResult;
@@ -58,7 +59,9 @@ async function measure(ctx: Context, redisUrl: string | undefined): Promise<Samp
     const heapAfter = await liveHeap(inspector);
     const resources = JSON.parse((await send(mock.url, { method: 'GET', path: '/__mock/resources' })).body) as { sessions: number };
     const redis = redisUrl ? await redisMemory(redisUrl) : undefined;
-    return { start: mock.rssAtFirstAnswer, after, heapStart, heapAfter, held: resources.sessions, redis, load };
+    await send(mock.url, { method: 'POST', path: '/__mock/reset' });
+    const heapReset = await liveHeap(inspector);
+    return { start: mock.rssAtFirstAnswer, after, heapStart, heapAfter, heapReset, held: resources.sessions, redis, load };
   } finally {
     await mock.process.stop();
   }
@@ -77,101 +80,39 @@ export async function runMockSessions(ctx: Context): Promise<void> {
         const s = await measure(ctx, url);
         samples.get(url)!.push(s);
         ctx.log(
-          `  RSS ${formatValue(s.start, 'bytes')} → ${formatValue(s.after, 'bytes')}, live heap ${formatValue(s.heapStart, 'bytes')} → ${formatValue(s.heapAfter, 'bytes')}, ${s.held} sessions held${s.redis === undefined ? '' : `, Redis ${formatValue(s.redis, 'bytes')}`}, ${formatValue(s.load.rps, 'req/s')}`,
+          `  RSS ${formatValue(s.start, 'bytes')} → ${formatValue(s.after, 'bytes')}, live heap ${formatValue(s.heapStart, 'bytes')} → ${formatValue(s.heapAfter, 'bytes')} (after a reset ${formatValue(s.heapReset, 'bytes')}), ${s.held} sessions held${s.redis === undefined ? '' : `, Redis ${formatValue(s.redis, 'bytes')}`}, ${formatValue(s.load.rps, 'req/s')}`,
         );
         if (s.load.non2xx || s.load.errors)
           results.note(`${subject}, ${SESSIONS} sessions: ${s.load.non2xx} answers were not 2xx and ${s.load.errors} requests failed.`);
       }
     }
+    const count = SESSIONS.toLocaleString('en-US');
     for (const url of setups) {
       const subject = statefulMock(url).subject;
       const all = samples.get(url)!;
-      results.add(
-        SECTION,
-        'ours',
-        subject,
-        'RSS at the first answer',
-        'bytes',
-        all.map((s) => s.start),
-      );
-      results.add(
-        SECTION,
-        'ours',
-        subject,
-        `RSS after ${SESSIONS.toLocaleString('en-US')} sessions`,
-        'bytes',
-        all.map((s) => s.after),
-      );
-      results.add(
-        SECTION,
-        'ours',
-        subject,
-        'live heap at the first answer',
-        'bytes',
-        all.map((s) => s.heapStart),
-      );
-      results.add(
-        SECTION,
-        'ours',
-        subject,
-        `live heap added by ${SESSIONS.toLocaleString('en-US')} sessions`,
-        'bytes',
-        all.map((s) => s.heapAfter - s.heapStart),
-      );
-      results.add(
-        SECTION,
-        'ours',
-        subject,
-        'sessions held',
-        'count',
-        all.map((s) => s.held),
-      );
-      results.add(
-        SECTION,
-        'ours',
-        subject,
-        'creates in new sessions: requests/s',
-        'req/s',
-        all.map((s) => s.load.rps),
-        'higher',
-      );
-      if (url)
-        results.add(
-          SECTION,
-          'ours',
-          'redis-server',
-          `memory after ${SESSIONS.toLocaleString('en-US')} sessions (used_memory)`,
-          'bytes',
-          all.map((s) => s.redis ?? Number.NaN),
-        );
+      const row = (metric: string, unit: Unit, pick: (s: Sample) => number, better: Better = 'lower') =>
+        results.add(SECTION, 'ours', subject, metric, unit, all.map(pick), better);
+      row('RSS at the first answer', 'bytes', (s) => s.start);
+      row(`RSS after ${count} sessions`, 'bytes', (s) => s.after);
+      row('live heap at the first answer', 'bytes', (s) => s.heapStart);
+      row(`live heap added by ${count} sessions`, 'bytes', (s) => s.heapAfter - s.heapStart);
+      row('live heap added, after a reset', 'bytes', (s) => s.heapReset - s.heapStart);
+      row('sessions held', 'count', (s) => s.held);
+      row('creates in new sessions: requests/s', 'req/s', (s) => s.load.rps, 'higher');
+      const redisBytes = all.map((s) => s.redis ?? Number.NaN);
+      if (url) results.add(SECTION, 'ours', 'redis-server', `memory after ${count} sessions (used_memory)`, 'bytes', redisBytes);
     }
     const subject = statefulMock().subject;
-    const inProcess = results.find(SECTION, 'ours', subject, `RSS after ${SESSIONS.toLocaleString('en-US')} sessions`)?.median;
-    const added = results.find(SECTION, 'ours', subject, `live heap added by ${SESSIONS.toLocaleString('en-US')} sessions`)?.median;
-    results.target(
-      SECTION,
-      `live heap added by ${SESSIONS.toLocaleString('en-US')} sessions ≤ ${formatValue(HEAP_BOUND, 'bytes')}, in-process state`,
-      added,
-      HEAP_BOUND,
-      {
-        better: 'lower',
-        format: (n) => formatValue(n, 'bytes'),
-        goal: `≤ ${formatValue(HEAP_BOUND, 'bytes')}`,
-      },
-    );
-    results.target(
-      SECTION,
-      `RSS after ${SESSIONS.toLocaleString('en-US')} sessions ≤ ${formatValue(RSS_BOUND, 'bytes')}, in-process state`,
-      inProcess,
-      RSS_BOUND,
-      {
-        better: 'lower',
-        format: (n) => formatValue(n, 'bytes'),
-        goal: `≤ ${formatValue(RSS_BOUND, 'bytes')}`,
-      },
-    );
+    const bytes = (n: number) => formatValue(n, 'bytes');
+    for (const [metric, limit] of [
+      [`live heap added by ${count} sessions`, HEAP_BOUND],
+      [`RSS after ${count} sessions`, RSS_BOUND],
+    ] as const) {
+      const value = results.find(SECTION, 'ours', subject, metric)?.median;
+      results.target(SECTION, `${metric} ≤ ${bytes(limit)}, in-process state`, value, limit, { better: 'lower', format: bytes, goal: `≤ ${bytes(limit)}` });
+    }
     results.note(
-      `Sessions: ${SESSIONS.toLocaleString('en-US')} POST /pets, each with a Mock-Session of its own, at ${options.connections} connections, to ours --stateful with its default bounds (--max-sessions 1000, --max-records 1000, --max-session-bytes 256KiB); RSS read from /proc after the last answer, the live heap after a full collection (the mock started with --inspect, read over the inspector's protocol). RSS is mostly the heap V8 grows to under the load and keeps; the live heap is what the mock holds (the store before its bounds kept about 0.55 KB of it per session: +54 MB over 100,000, growing with every one).`,
+      `Sessions: ${count} POST /pets, each with a Mock-Session of its own, at ${options.connections} connections, to ours --stateful with its default bounds (--max-sessions 1000, --max-records 1000, --max-session-bytes 256KiB); RSS read from /proc after the last answer, the live heap after a full collection (the mock started with --inspect, read over the inspector's protocol). RSS is mostly the heap V8 grows to under the load and keeps; the live heap is what the mock holds (the store before its bounds kept about 0.55 KB of it per session: +54 MB over 100,000, growing with every one).`,
     );
   } finally {
     await redis?.process.stop();
