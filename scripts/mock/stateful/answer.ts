@@ -11,6 +11,7 @@ import { printable } from '../log.ts';
 import { operationError } from '../operation-errors.ts';
 import type { MockOperation } from '../state.ts';
 import { formatBytes } from '../defaults.ts';
+import type { Full } from '../store/limits.ts';
 import { DEFAULT_SESSION, SESSION_HEADER, type Bucket, type PutOutcome, type StateStore } from '../store/types.ts';
 import { idKey, newId } from './ids.ts';
 import { listBody, queryList } from './list-query.ts';
@@ -68,17 +69,10 @@ export async function statefulAnswer(
       'not_found',
       `No ${resource.name} with ${resource.id.field ?? part.idParam ?? 'id'} ${printable(key ?? '', 80)} exists in this session.`,
     );
-  // A session holding all the mock keeps for one: 507, in the API's error shape (a retry does not help, unlike a 429's).
+  /** True when the store refused the write (a 507 is answered). */
   const refused = (outcome: PutOutcome): boolean => {
     if (outcome.stored) return false;
-    const held =
-      outcome.full === 'records' ? `${outcome.limit} ${resource.name} record${outcome.limit === 1 ? '' : 's'}` : `${formatBytes(outcome.limit)} of records`;
-    operationError(
-      x,
-      mock,
-      'insufficient_storage',
-      `This session holds ${held}, as much as the mock keeps for one session; delete some, or start again with POST /__mock/reset.`,
-    );
+    storageFull(x, mock, resource, outcome);
     return true;
   };
   const typedId = (text: string): string | number => (resource.id.kind === 'integer' && /^-?\d{1,15}$/.test(text) ? Number(text) : text);
@@ -146,6 +140,13 @@ export async function statefulAnswer(
       return true;
     }
   }
+}
+
+/** A session holding all the mock keeps for one: 507, in the API's error shape (a retry would not help, unlike after a 429). */
+function storageFull(x: Exchange, mock: MockOperation, resource: Resource, full: Full): void {
+  const held = full.full === 'records' ? `${full.limit} ${resource.name} record${full.limit === 1 ? '' : 's'}` : `${formatBytes(full.limit)} of records`;
+  const message = `This session holds ${held}, as much as the mock keeps for one session; delete some, or start again with POST /__mock/reset.`;
+  operationError(x, mock, 'insufficient_storage', message);
 }
 
 /** The new record's item URL, with the create's own parent parameters. */
