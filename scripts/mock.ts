@@ -32,6 +32,10 @@ const { values } = parseCli({
   'error-rate': { type: 'string' },
   callbacks: { type: 'boolean', default: false },
   'callback-hosts': { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'session-ttl': { type: 'string' },
+  'max-records': { type: 'string' },
+  'max-session-bytes': { type: 'string' },
   help: { type: 'boolean', default: false },
   ...DESCRIPTION_OPTIONS,
 });

@@ -50,6 +50,25 @@ export async function load(base: string, probe: Probe, connections: number, seco
   return loadResult(r);
 }
 
+/** `amount` requests of one probe, each in a session of its own (`Mock-Session: <prefix><n>`). */
+export async function loadSessions(base: string, probe: Probe, connections: number, amount: number, prefix: string): Promise<LoadResult> {
+  let n = 0;
+  const r = await loadAutocannon()({
+    url: base,
+    connections,
+    amount,
+    requests: [
+      {
+        method: probe.method,
+        path: probe.path,
+        body: probe.body,
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...probe.headers, 'mock-session': `${prefix}${n++}` } }),
+      },
+    ],
+  });
+  return loadResult(r);
+}
+
 /** One step of a loop each connection runs in turn; `next` reads an answer into the connection's context. */
 export interface LoopStep {
   probe: Probe;

@@ -27,13 +27,30 @@ export const MOCKS: Record<'ours' | 'oursQuiet' | 'prism' | 'prismSilent', MockS
   },
 };
 
+/**
+ * The per-session caps lifted for a throughput loop that creates for seconds in one session (a
+ * few hundred thousand records): the loop measures answering, not the 507 past the default cap.
+ */
+export const UNCAPPED = ['--max-records', '100000000', '--max-session-bytes', '64GiB'];
+
 /** Ours with `--stateful`, its records in the process or, given an address, in Redis. */
-export function statefulMock(redisUrl?: string): MockSetup {
+export function statefulMock(redisUrl?: string, extra: string[] = UNCAPPED, nodeFlags: string[] = []): MockSetup {
   return {
     subject: redisUrl ? 'ours --state redis' : 'ours --stateful',
     args: (spec, port) => [
       NODE,
-      [TOOLS.ourMock, '--spec', spec, '--host', '127.0.0.1', '--port', String(port), ...(redisUrl ? ['--state', redisUrl] : ['--stateful'])],
+      [
+        ...nodeFlags,
+        TOOLS.ourMock,
+        '--spec',
+        spec,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        ...(redisUrl ? ['--state', redisUrl] : ['--stateful']),
+        ...extra,
+      ],
     ],
   };
 }

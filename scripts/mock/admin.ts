@@ -2,8 +2,11 @@
 // the document matches the path (an API path is never shadowed):
 //   POST /__mock/reset        records back to the examples: one session (`Mock-Session` or `?session=`), else all
 //   GET  /__mock/requests     the last requests answered, as JSON (`?limit=`)
-//   GET  /__mock/resources    the resources stateful mocking found
-import { finish, sendError, type Exchange } from './exchange.ts';
+//   GET  /__mock/resources    the resources stateful mocking found, the sessions held and the store's limits
+// A web page may use them only from the portal's origin or the mock's own
+// (origins.ts): any other page's request is refused, and answered without CORS.
+import { preflightHeaders } from './cors.ts';
+import { finish, logAnswer, sendError, type Exchange } from './exchange.ts';
 import { RECENT_REQUESTS } from './recent.ts';
 import { sessionOf } from './stateful/answer.ts';
 import { SESSION_HEADER } from './store/types.ts';
@@ -22,6 +25,24 @@ export async function answerAdmin(x: Exchange, path: string, query: URLSearchPar
   const name = path.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
   const method = Object.hasOwn(ROUTES, name) ? ROUTES[name] : undefined;
   x.operation = `mock ${name || '(none)'}`;
+  const refused = x.ctx.origins.refusal({ method: x.method, headers: x.req.headers });
+  if (refused) {
+    // No CORS headers: the page cannot even read why.
+    x.origin = undefined;
+    x.req.resume();
+    sendError(x, 'forbidden_origin', refused);
+    return;
+  }
+  if (x.method === 'OPTIONS' && x.origin && x.req.headers['access-control-request-method'] !== undefined) {
+    const allow = method ? `${method}, OPTIONS${method === 'GET' ? ', HEAD' : ''}` : undefined;
+    x.res.writeHead(
+      204,
+      preflightHeaders(x.origin, allow, x.req.headers['access-control-request-headers'], x.req.headers['access-control-request-private-network'] === 'true'),
+    );
+    x.res.end();
+    logAnswer(x, 204);
+    return;
+  }
   if (!method) {
     sendError(
       x,
@@ -51,8 +72,11 @@ export async function answerAdmin(x: Exchange, path: string, query: URLSearchPar
   }
   if (name === 'resources') {
     const inference = x.state.inference;
+    const store = x.ctx.stateful?.store;
     json(x, 200, {
-      stateful: x.ctx.stateful !== undefined,
+      stateful: store !== undefined,
+      // What the store holds now, and at most.
+      ...(store ? { sessions: await store.sessions(), limits: x.ctx.features.limits } : {}),
       resources: (inference?.resources ?? []).map((r) => ({
         name: r.name,
         idField: r.id.field ?? null,

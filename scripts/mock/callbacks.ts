@@ -1,31 +1,38 @@
 // Callbacks: after a successful answer to an operation that declares them,
 // each callback request is sent to the URL its runtime expression resolves to
 // from the request (and answer), with a body from the callback's examples,
-// and its outcome is logged. Only loopback hosts are reached unless
-// `--callback-hosts` names others: a mock must not become a way into the network.
-import { isIP } from 'node:net';
+// and its outcome is logged. A callback goes to the request's own host (the
+// address it came from, on any port: the mock reaches nothing its client could
+// not) or to a host, or host and port, that `--callback-hosts` names: a mock
+// must not become a way into the network or into its own machine's services.
 import { serialize } from './answers.ts';
 import type { Exchange } from './exchange.ts';
+import type { CallbackHost } from './features.ts';
 import { printable } from './log.ts';
+import { canonicalHost, isLoopback } from './origins.ts';
 import { resolveTemplate, type ExpressionContext } from './runtime-expression.ts';
 import type { MockOperation } from './state.ts';
 
 /** How long a callback's receiver has to answer. */
 export const CALLBACK_TIMEOUT_MS = 5000;
 
-/** Loopback by address (127.0.0.0/8, ::1, their IPv4-mapped form) or by the name `localhost`. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const v4 = host.startsWith('::ffff:') ? host.slice(7) : host;
-  if (isIP(v4) === 4) return v4.startsWith('127.');
-  return isIP(host) === 6 && /^(0{0,4}:){2,7}0{0,3}1$|^::1$/.test(host);
+/** Where a callback may go: the request's own address (undefined when a page of another origin sent it), and the hosts allowed. */
+export interface CallbackReach {
+  own: string | undefined;
+  allowed: readonly CallbackHost[];
 }
 
-/** Whether a callback may go to this host. */
-export function callbackAllowed(hostname: string, allowed: readonly string[]): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return isLoopback(host) || allowed.includes('*') || allowed.includes(host);
+/** One machine: the same address, or loopback both (any loopback address or name is the client's own machine). */
+function samePlace(target: string, own: string): boolean {
+  return target === own || (isLoopback(target) && isLoopback(own));
+}
+
+/** Whether a callback may go to this URL's host and port. */
+export function callbackAllowed(url: URL, reach: CallbackReach): boolean {
+  const host = canonicalHost(url.hostname);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (reach.own !== undefined && samePlace(host, canonicalHost(reach.own))) return true;
+  return reach.allowed.some((a) => a.host === '*' || (canonicalHost(a.host) === host && (a.port === undefined || a.port === port)));
 }
 
 function responseHeaders(headers: string[]): Record<string, string> {
@@ -64,6 +71,9 @@ export function sendCallbacks(
     response: { headers: responseHeaders(headers), body: parsed(body) },
   };
   const log = (text: string) => x.ctx.log.message(`Callback ${printable(text, 400)}`);
+  // A page of another origin (in a browser on this machine) does not make the mock call its machine's ports.
+  const foreignPage = x.req.headers.origin !== undefined && !x.ctx.origins.trusted(String(x.req.headers.origin));
+  const reach: CallbackReach = { own: foreignPage ? undefined : x.req.socket.remoteAddress, allowed: x.ctx.features.callbackHosts };
   for (const callback of mock.op.callbacks) {
     const target = resolveTemplate(callback.expression, ctx);
     for (const op of callback.operations) {
@@ -83,8 +93,8 @@ export function sendCallbacks(
         log(`${what} ${url.href} not sent: only http and https callbacks are sent.`);
         continue;
       }
-      if (!callbackAllowed(url.hostname, x.ctx.features.callbackHosts)) {
-        log(`${what} ${url.href} refused: ${url.hostname} is not a loopback host (allow it with --callback-hosts ${url.hostname}).`);
+      if (!callbackAllowed(url, reach)) {
+        log(`${what} ${url.href} refused: ${url.host} is not the request's own host (allow it with --callback-hosts ${url.host}).`);
         continue;
       }
       const media = op.requestBody?.content[0];

@@ -10,5 +10,10 @@ export function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
 }
 
+/** How long a connection held by `Prefer: fault=hang` or `fault=slow` stays open at most. */
+export const FAULT_HOLD_MS = 60_000;
+/** How many such connections are held at once; past it, the one held longest is closed. */
+export const MAX_HELD_SOCKETS = 256;
+
 /** What the mock checks in a version, at start and at each reload alike: it loads and normalizes; validation and lint are the build's and the preview's (and `npm run lint`'s). */
 export const MOCK_CHECKS = { lint: false, validate: false } as const;

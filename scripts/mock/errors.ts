@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   validation_failed: { status: 400, when: 'A path, query, header or cookie parameter, or the body, does not match its schema.' },
   invalid_prefer: { status: 400, when: 'The Prefer header (or __code/__example/__dynamic) asks for something malformed, e.g. code=abc.' },
   unauthorized: { status: 401, when: 'The credentials the operation requires are missing or malformed (e.g. not `Bearer <key>`).' },
+  forbidden_origin: { status: 403, when: "A web page of another origin than the portal's or the mock's own used one of the mock's own routes (`/__mock/…`)." },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },
   not_found: { status: 404, when: 'With --stateful: no record with the id in the path exists in this session.' },
   response_not_found: { status: 404, when: 'Prefer: code=… names a status the operation does not declare.' },
@@ -29,6 +30,10 @@ export const ERROR_CODES = {
   header_too_large: { status: 431, when: 'The request line and headers are larger than the limit (16 KiB).' },
   internal_error: { status: 500, when: 'A fault in the mock server itself, never the request; its log has the details.' },
   simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },
+  insufficient_storage: {
+    status: 507,
+    when: 'With --stateful: the session holds as many records of the resource, or bytes of records, as the mock keeps for one session.',
+  },
 } as const satisfies Record<string, ErrorCode>;
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;

@@ -2,11 +2,14 @@
 // next, and the writing of an answer (CORS, status, the log line), of the
 // mock's own error body and of its last resort, the internal error.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Answer } from './answers.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, ERROR_CODES, type ErrorCodeName } from './errors.ts';
 import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
+import type { HeldSockets } from './held-sockets.ts';
+import type { OriginPolicy } from './origins.ts';
 import type { RecentRequests } from './recent.ts';
 import type { StatefulContext } from './stateful/answer.ts';
 import type { MockOperation, MockState } from './state.ts';
@@ -25,6 +28,10 @@ export interface ServerContext {
   random: () => number;
   /** Set with `--stateful`: where records are kept. */
   stateful?: StatefulContext;
+  /** Which web pages may use the mock's own routes. */
+  origins: OriginPolicy;
+  /** Connections a fault holds open (hang, slow), bounded in time and number. */
+  held: HeldSockets<Socket>;
   /** A request's delay, fault or error can only come from its Prefer header unless a switch is on. */
   timing: boolean;
 }
@@ -99,6 +106,10 @@ export const SLOW_INTERVAL_MS = 200;
 /** Headers at once, then the body in pieces over two seconds: a client's read timeout must cope. */
 function trickle(x: Exchange, status: number, headers: string[], body: Buffer | undefined): void {
   const res = x.res;
+  // Held until the last piece is out: a client that stops reading is cut off after the bound.
+  const socket = x.req.socket;
+  x.ctx.held.hold(socket);
+  res.once('finish', () => x.ctx.held.release(socket));
   res.writeHead(status, headers);
   res.flushHeaders();
   const data = body ?? Buffer.alloc(0);

@@ -1,7 +1,8 @@
 // What a fault does to the connection, and the failure `--error-rate` sends:
 // `reset` destroys the socket with a TCP reset, `hang` never answers (the
-// client's timeout must fire; the socket closes when the client or the mock
-// gives up), `slow` trickles the body (exchange.ts). Each touches only its own
+// client's timeout must fire; the socket closes when the client gives up, or
+// after the mock's bound: held-sockets.ts), `slow` trickles the body
+// (exchange.ts). Each touches only its own
 // connection: every other request is answered meanwhile.
 import { withStatus } from './answers.ts';
 import { logAnswer, send, sendError, type Exchange } from './exchange.ts';
@@ -21,8 +22,9 @@ export function applyFault(x: Exchange, fault: Fault): boolean {
     if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
     else socket.destroy();
   } else {
-    // Nothing more is read or written; the socket is closed by the client, or by the mock at its end.
+    // Nothing more is read or written; the socket is closed by the client, or by the mock after a bound.
     x.req.pause();
+    x.ctx.held.hold(x.req.socket);
   }
   return true;
 }

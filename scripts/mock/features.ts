@@ -1,8 +1,10 @@
 // The mock's switches beyond serving examples, all off by default so that
-// `npm run mock` answers as it always has: state (`--stateful`, `--state`),
-// generated answers (`--seed`, `--dynamic`), time and failure (`--latency`,
+// `npm run mock` answers as it always has: state (`--stateful`, `--state`,
+// and what the store holds at most: `--max-sessions`, `--session-ttl`,
+// `--max-records`, `--max-session-bytes`), generated answers (`--seed`, `--dynamic`), time and failure (`--latency`,
 // `--fault-rate`, `--error-rate`) and callbacks (`--callbacks`,
 // `--callback-hosts`). Parsing them is pure, for the command line and tests.
+import { DEFAULT_STORE_LIMITS, parseCount, parseDuration, parseSize, type StoreLimits } from './store/limits.ts';
 
 export interface LatencyRange {
   min: number;
@@ -14,6 +16,8 @@ export interface MockFeatures {
   stateful: boolean;
   /** `redis://host:port` to keep the records in Redis; in-process when undefined. */
   state: string | undefined;
+  /** What the store holds at most: sessions, their idle time, records and bytes per session. */
+  limits: StoreLimits;
   /** Generated answers are the same for the same request, across restarts. */
   seed: string | undefined;
   /** Every answer is generated from its schema instead of taken from an example. */
@@ -26,13 +30,20 @@ export interface MockFeatures {
   errorRate: number;
   /** Callbacks are sent after the operations that declare them. */
   callbacks: boolean;
-  /** Hosts besides loopback that callbacks may be sent to (`*`: any). */
-  callbackHosts: string[];
+  /** Hosts (any port) or hosts and ports that callbacks may be sent to besides the request's own host (`*`: any). */
+  callbackHosts: CallbackHost[];
+}
+
+/** A host callbacks may reach: on any port, or on one. */
+export interface CallbackHost {
+  host: string;
+  port?: number;
 }
 
 export const DEFAULT_FEATURES: Readonly<MockFeatures> = Object.freeze({
   stateful: false,
   state: undefined,
+  limits: DEFAULT_STORE_LIMITS,
   seed: undefined,
   dynamic: false,
   latency: undefined,
@@ -72,6 +83,10 @@ export interface FeatureArgs {
   'error-rate'?: string;
   callbacks?: boolean;
   'callback-hosts'?: string;
+  'max-sessions'?: string;
+  'session-ttl'?: string;
+  'max-records'?: string;
+  'max-session-bytes'?: string;
 }
 
 /** The switches from the command line's values, or the first problem with them. */
@@ -94,6 +109,9 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
     out.stateful = true;
   }
   if (args.stateful) out.stateful = true;
+  const limits = readLimits(args);
+  if (typeof limits === 'string') return limits;
+  out.limits = limits;
   if (args.seed !== undefined) {
     if (args.seed.trim() === '') return '--seed needs a value, e.g. --seed 42.';
     out.seed = args.seed.trim();
@@ -117,18 +135,44 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
   if (args.callbacks === true) out.callbacks = true;
   if (args['callback-hosts'] !== undefined) {
     out.callbacks = true;
-    const hosts = args['callback-hosts']
-      .split(',')
-      .map((h) =>
-        h
-          .trim()
-          .toLowerCase()
-          .replace(/^\[|\]$/g, ''),
-      )
-      .filter(Boolean);
-    const bad = hosts.find((h) => h !== '*' && !/^[a-z0-9.:-]+$/.test(h));
-    if (bad) return `--callback-hosts: ${JSON.stringify(bad)} is not a host name.`;
+    const hosts: CallbackHost[] = [];
+    for (const entry of args['callback-hosts'].split(',')) {
+      if (entry.trim() === '') continue;
+      const host = readCallbackHost(entry);
+      if (typeof host === 'string') return host;
+      hosts.push(host);
+    }
     out.callbackHosts = hosts;
   }
   return out;
+}
+
+/** The store's limits from their flags, the defaults for those not given; the first problem, if any. */
+function readLimits(args: FeatureArgs): StoreLimits | string {
+  const limits: StoreLimits = { ...DEFAULT_STORE_LIMITS };
+  const readers = [
+    ['max-sessions', 'maxSessions', parseCount],
+    ['session-ttl', 'sessionTtlMs', parseDuration],
+    ['max-records', 'maxRecords', parseCount],
+    ['max-session-bytes', 'maxSessionBytes', parseSize],
+  ] as const;
+  for (const [flag, key, parse] of readers) {
+    const text = args[flag];
+    if (text === undefined) continue;
+    const value = parse(`--${flag}`, text);
+    if (typeof value === 'string') return value;
+    limits[key] = value;
+  }
+  return limits;
+}
+
+/** `hooks.example.com`, `hooks.example.com:8443`, `[::1]:9000`, `::1` (an IPv6 address without a port), `*`. */
+export function readCallbackHost(text: string): CallbackHost | string {
+  const entry = text.trim().toLowerCase();
+  if (entry === '*') return { host: '*' };
+  const m =
+    /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-f:.]*:[0-9a-f:.]*:[0-9a-f:.]*)()$/.exec(entry);
+  const port = m?.[2] ? Number(m[2]) : undefined;
+  if (!m?.[1] || (port !== undefined && (port < 1 || port > 65535))) return `--callback-hosts: ${JSON.stringify(text.trim())} is not a host or host:port.`;
+  return port === undefined ? { host: m[1] } : { host: m[1], port };
 }

@@ -20,6 +20,15 @@ State:
   --state <memory|redis://host:port>
                            where records are kept (default memory; Redis lets several mock
                            instances share them); implies --stateful
+  --max-sessions <n>       sessions kept at once; past it the least recently used is forgotten
+                           (default 1000)
+  --session-ttl <time>     a session unused this long is forgotten: 90s, 30m, 2h, 1d, 0 for never
+                           (default 24h)
+  --max-records <n>        records of one resource in one session; past it a write is a 507
+                           (default 1000)
+  --max-session-bytes <size>
+                           bytes of records one session holds, e.g. 256KiB, 1MiB; past it a write
+                           is a 507 (default 256KiB)
 
 Generated answers:
   -d, --dynamic            generate every answer from its schema instead of using examples
@@ -32,10 +41,14 @@ Time and failure:
   --error-rate <0..1>      share of requests answered with a declared 5xx or 429 (503 when none)
 
 Callbacks:
-  --callbacks              send the callbacks an operation declares, after answering it (loopback hosts only)
-  --callback-hosts <a,b>   hosts besides loopback that callbacks may be sent to (* for any); implies --callbacks
+  --callbacks              send the callbacks an operation declares, after answering it, to the
+                           request's own host only
+  --callback-hosts <h[:port],…>
+                           hosts (any port) or hosts and ports callbacks may also be sent to
+                           (* for any); implies --callbacks
 
 The mock's own routes: GET /__mock/requests (the last requests), POST /__mock/reset,
-GET /__mock/resources (what --stateful found).
+GET /__mock/resources (what --stateful found, the sessions held and the limits); a web
+page may use them only from the portal's origin (--site) or the mock's own.
   --help                   this text
 `;

@@ -22,11 +22,27 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   payload_too_large: ['413'],
   not_acceptable: ['406'],
   not_found: ['404'],
+  insufficient_storage: ['507'],
+};
+
+/**
+ * Where an error the operation declares no response for borrows the API's error shape from,
+ * its own status kept: a full session is answered in the shape of the operation's 400.
+ */
+const BORROWED_SHAPES: Partial<Record<ErrorCodeName, string[]>> = {
+  insufficient_storage: ['400', '422'],
 };
 
 export function operationError(x: Exchange, mock: MockOperation, code: ErrorCodeName, message: string, extra: string[] = []): void {
   x.reason = message;
   const own = ownResponse(mock, code);
+  if (!own) {
+    const borrowed = borrowedShape(x.state, mock, code);
+    if (borrowed) {
+      sendShaped(x, borrowed, code, message, ERROR_CODES[code].status, extra);
+      return;
+    }
+  }
   const exact = own !== undefined && /^\d{3}$/.test(own.key);
   // An own response with our shape, or with no body to show, gets our body (with its status).
   if (!own || own.errorShaped || own.media.length === 0) {
@@ -114,6 +130,15 @@ function ownResponse(mock: MockOperation, code: ErrorCodeName): PreparedResponse
   own = responses.find((r) => r.key.toUpperCase() === `${ERROR_CODES[code].status.toString()[0]}XX`);
   // `default` is the error catch-all only where success is declared separately.
   return own ?? (responses.some((r) => r.key.startsWith('2')) ? responses.find((r) => r.key === 'default') : undefined);
+}
+
+/** The operation's (else the document's most declared) JSON error response whose shape an error borrows. */
+function borrowedShape(state: MockState, mock: MockOperation, code: ErrorCodeName): PreparedResponse | undefined {
+  for (const status of BORROWED_SHAPES[code] ?? []) {
+    const found = mock.answers.responses.find((r) => r.key === status) ?? state.documentError(Number(status));
+    if (found?.json && !found.errorShaped) return found;
+  }
+  return undefined;
 }
 
 /** Every operation of a version, for `documentError`. */

@@ -80,8 +80,13 @@ function route(x: Exchange): void {
       return;
     }
   }
+  const found = state.match(path);
+  // The mock's own routes, only where the document declares nothing; they answer their own preflights.
+  if (!found && path.startsWith(ADMIN_PREFIX)) {
+    answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
+    return;
+  }
   if (method === 'OPTIONS' && x.origin && headers['access-control-request-method'] !== undefined) {
-    const found = state.match(path);
     x.res.writeHead(
       204,
       preflightHeaders(x.origin, found?.entry.allow, headers['access-control-request-headers'], headers['access-control-request-private-network'] === 'true'),
@@ -90,13 +95,7 @@ function route(x: Exchange): void {
     logAnswer(x, 204);
     return;
   }
-  const found = state.match(path);
   if (!found) {
-    // The mock's own routes, only where the document declares nothing.
-    if (path.startsWith(ADMIN_PREFIX)) {
-      answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
-      return;
-    }
     apiError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
     return;
   }

@@ -247,12 +247,17 @@ export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompi
   return validate.errors?.[0] ? describeError(validate.errors[0], 'body') : 'body is invalid';
 }
 
-/** A form body as an object of strings (arrays for repeated fields), for the coercing validator. */
+/**
+ * A form body as an object of strings (arrays for repeated fields), for the coercing validator.
+ * A repeated field's values are appended in place: linear in the body, however often a key repeats.
+ */
 export function parseForm(text: string): Record<string, string | string[]> {
   const out = fieldMap<string | string[]>();
   for (const [key, value] of new URLSearchParams(text)) {
     const prev = out[key];
-    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+    if (prev === undefined) out[key] = value;
+    else if (Array.isArray(prev)) prev.push(value);
+    else out[key] = [prev, value];
   }
   return out;
 }

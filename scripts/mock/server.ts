@@ -14,7 +14,8 @@ import type { BuildResult } from '../model/index.ts';
 import type { LoadOptions, OpenApiDocument } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
-import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES, MOCK_CHECKS } from './defaults.ts';
+import { DEFAULT_MAX_BODY_BYTES, FAULT_HOLD_MS, MAX_HEADER_BYTES, MAX_HELD_SOCKETS, MOCK_CHECKS } from './defaults.ts';
+import { HeldSockets } from './held-sockets.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
 import { EnginePool } from './engine-pool.ts';
@@ -22,6 +23,7 @@ import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
 import { DEFAULT_FEATURES, type MockFeatures } from './features.ts';
 import { timingEnabled } from './faults.ts';
+import { originPolicy } from './origins.ts';
 import { RecentRequests } from './recent.ts';
 import { seededRandom } from './seeded-random.ts';
 import { describeResources, storedResources } from './stateful/report.ts';
@@ -46,6 +48,8 @@ export interface MockServerOptions {
   maxBodyBytes?: number;
   /** How long a request body may take to arrive. */
   bodyTimeoutMs?: number;
+  /** How long a connection a fault holds (hang, slow) stays open at most, and how many are held at once. */
+  faultHold?: { ms?: number; max?: number };
   /** How long one answer generated from a schema may take (default 2 s). */
   generateTimeoutMs?: number;
   /** Where lines go (default stdout). */
@@ -92,6 +96,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const host = options.host ?? DEFAULT_HOST;
   const log = new RequestLog(options.output ?? process.stdout);
   const features: MockFeatures = { ...DEFAULT_FEATURES, ...options.features };
+  let port = options.port ?? DEFAULT_MOCK_PORT;
   const ctx: ServerContext = {
     quiet: options.quiet === true,
     log,
@@ -101,6 +106,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     recent: new RecentRequests(),
     random: features.seed === undefined ? Math.random : seededRandom(`${features.seed}:mock`),
     timing: timingEnabled(features),
+    // The port is known once the server listens (port 0 picks one).
+    origins: originPolicy(site, host, () => port),
+    held: new HeldSockets(options.faultHold?.max ?? MAX_HELD_SOCKETS, options.faultHold?.ms ?? FAULT_HOLD_MS),
   };
 
   let built = options.build;
@@ -120,7 +128,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   let store: StateStore | undefined;
   if (features.stateful) {
     // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
-    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state) : new MemoryStore();
+    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits) : new MemoryStore(features.limits);
     ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
   }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
@@ -172,7 +180,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     throw error;
   }
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
+  port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
   const url = httpOrigin(host, port);
 
   // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
@@ -274,6 +282,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
+        ctx.held.closeAll();
         // Connections still mid-request get a moment to finish, then are cut.
         const force = setTimeout(() => server.closeAllConnections(), 500);
         force.unref();

@@ -41,7 +41,7 @@ describe('npm run bench on a fresh clone', () => {
     expect(existsSync(join(clone, 'scripts/bench/anchors/mock/node_modules'))).toBe(false);
     const result = await run('npm', ['run', 'bench', '--', '--runs', '1', '--docs', 'ours', '--only', 'mock', '--duration', '2'], {
       cwd: clone,
-      timeoutMs: 400_000,
+      timeoutMs: 600_000,
     });
     expect(result.code, result.output).toBe(0);
     const latest = JSON.parse(readFileSync(join(clone, 'scripts/bench/results/latest.json'), 'utf8')) as { rows: Row[] };
@@ -52,5 +52,5 @@ describe('npm run bench on a fresh clone', () => {
     for (const row of throughput) expect(row.median, `${row.subject} ${row.metric}`).toBeGreaterThan(0);
     // Only the mock's tools were installed: the portals compared against were not needed.
     expect(existsSync(join(clone, 'scripts/bench/anchors/node_modules'))).toBe(false);
-  }, 420_000);
+  }, 620_000);
 });

@@ -1,7 +1,10 @@
 // Callbacks, on Galaxy's `createPlanet` (three of them, sent to the URLs its
 // runtime expressions name in the request body): received by a listener the
-// test starts on 127.0.0.1, refused and logged for any other host unless
-// `--callback-hosts` names it, and never sent without `--callbacks`.
+// test starts on 127.0.0.1 (the request's own host, also as an IPv4-mapped
+// address), refused and logged for any other host unless `--callback-hosts`
+// names it (with its port, when it gives one), refused to the machine's own
+// ports when a page of another origin sent the request, and never sent
+// without `--callbacks`.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,9 +83,16 @@ describe('callbacks', () => {
     await expect
       .poll(() => mock.output.text)
       .toContain(
-        'Callback planetCreated: POST http://callbacks.example.com/hook refused: callbacks.example.com is not a loopback host (allow it with --callback-hosts callbacks.example.com).',
+        "Callback planetCreated: POST http://callbacks.example.com/hook refused: callbacks.example.com is not the request's own host (allow it with --callback-hosts callbacks.example.com).",
       );
     expect(received.length).toBe(before);
+  });
+
+  it('takes an IPv4-mapped loopback address for the loopback address it is', async () => {
+    const port = new URL(listenerUrl).port;
+    const r = await createPlanet(mock, { name: 'Mars', successCallbackUrl: `http://[::ffff:127.0.0.1]:${port}/mapped` });
+    expect(r.status).toBe(201);
+    await expect.poll(() => received.filter((c) => c.url === '/mapped').length).toBe(2);
   });
 
   it('sends nothing for a refused request', async () => {
@@ -91,6 +101,43 @@ describe('callbacks', () => {
     expect(r.status).toBe(401);
     await fetch(`${mock.url}/planets`);
     expect(mock.output.text.slice(before)).not.toContain('Callback');
+  });
+});
+
+describe('--callback-hosts with a port', () => {
+  it('reaches the port named and no other, when the request is not from its own host', async () => {
+    // A second receiver on another port of the same host, which must receive nothing.
+    const otherHits: string[] = [];
+    const other = createServer((req, res) => {
+      otherHits.push(req.url!);
+      req.resume();
+      res.writeHead(204).end();
+    }).listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    const otherPort = (other.address() as { port: number }).port;
+    const port = Number(new URL(listenerUrl).port);
+    const mock = await startMock({ spec: GALAXY_SPEC, features: { callbacks: true, callbackHosts: [{ host: '127.0.0.1', port }] } });
+    try {
+      // A page of another origin sent these: the request's own host does not count for it.
+      const fromPage = (url: string) =>
+        fetch(`${mock.url}/planets`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': 'k', origin: 'http://evil.example' },
+          body: JSON.stringify({ name: 'Mars', successCallbackUrl: url }),
+        });
+      expect((await fromPage(`http://127.0.0.1:${otherPort}/refused`)).status).toBe(201);
+      await expect
+        .poll(() => mock.output.text)
+        .toContain(
+          `Callback planetCreated: POST http://127.0.0.1:${otherPort}/refused refused: 127.0.0.1:${otherPort} is not the request's own host (allow it with --callback-hosts 127.0.0.1:${otherPort}).`,
+        );
+      expect((await fromPage(`${listenerUrl}/allowed`)).status).toBe(201);
+      await expect.poll(() => received.filter((c) => c.url === '/allowed').length).toBe(2);
+      expect(otherHits).toEqual([]);
+    } finally {
+      await mock.close();
+      other.close();
+    }
   });
 });
 

@@ -184,6 +184,59 @@ describe('faults at the socket', () => {
   });
 });
 
+describe('faults held within bounds', () => {
+  const reasons = async (mock: MockServer) =>
+    ((await (await fetch(`${mock.url}/__mock/requests`)).json()) as { requests: { reason?: string }[] }).requests.map((r) => r.reason);
+
+  it('hang: the connection is closed after the bound, without a byte of answer', async () => {
+    const mock = await startMock({ faultHold: { ms: 300 } });
+    try {
+      const seen = observe(mock.port, GET_PETS('fault=hang'));
+      await seen.closed;
+      expect(seen.chunks).toHaveLength(0);
+      expect(await reasons(mock)).toContain('fault=hang');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('slow: a body still trickling at the bound is cut off there', async () => {
+    const mock = await startMock({ faultHold: { ms: 300 } });
+    try {
+      const seen = observe(mock.port, GET_PETS('fault=slow'));
+      await seen.closed;
+      const text = Buffer.concat(seen.chunks.map((c) => c.data)).toString('latin1');
+      expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      // The headers came, the whole body (two seconds' worth of pieces) did not.
+      expect(parseResponse(text)).toBeUndefined();
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('at most so many held at once: the one held longest is closed first, others are answered meanwhile', async () => {
+    const mock = await startMock({ faultHold: { max: 2, ms: 60_000 } });
+    try {
+      const hangs: Observed[] = [];
+      for (let i = 1; i <= 3; i++) {
+        hangs.push(observe(mock.port, GET_PETS('fault=hang')));
+        await expect.poll(async () => (await reasons(mock)).filter((r) => r === 'fault=hang').length).toBe(i);
+      }
+      const [first, second, third] = hangs as [Observed, Observed, Observed];
+      await first.closed;
+      expect(first.chunks).toHaveLength(0);
+      expect((await fetch(`${mock.url}/pets`, { headers: AUTH })).status).toBe(200);
+      for (const held of [second, third]) {
+        expect(held.ended).toBe(false);
+        expect(held.socket.destroyed).toBe(false);
+        held.socket.destroy();
+      }
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe('--latency, --fault-rate, --error-rate', () => {
   it('--latency delays every answer by at least its minimum', async () => {
     const mock = await startMock({ features: { latency: { min: 1500, max: 1600 } } });

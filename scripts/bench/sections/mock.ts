@@ -1,13 +1,15 @@
 // 4. Mock server: startup until the first answer, and requests/s with p50/p99 latency at
 // 20 connections for a GET and a POST, ours against `prism mock`, each with default logging
-// and with logging off, on the same document; and the stateful mock's create-then-read loop,
-// its records in the process and in Redis, beside `prism mock` running the same loop.
+// and with logging off, on the same document; the stateful mock's create-then-read loop,
+// its records in the process and in Redis, beside `prism mock` running the same loop; and
+// its memory after 100,000 sessions (mock-sessions.ts).
 import type { Context } from '../context.ts';
 import { load, loadLoop, type LoadResult, type LoopStep } from '../load.ts';
 import type { Probe } from '../http.ts';
 import { MOCKS, PRISM, startMock, statefulMock, type MockSetup } from '../mocks.ts';
 import { startRedis } from '../redis.ts';
 import { runMockIsolation } from './mock-isolation.ts';
+import { runMockSessions } from './mock-sessions.ts';
 import { formatValue, ratio } from '../results.ts';
 import type { DocName } from '../paths.ts';
 
@@ -48,6 +50,7 @@ export async function runMock(ctx: Context): Promise<void> {
   if (options.docs.includes('ours')) await throughput(ctx);
   if (options.docs.includes('ours')) await stateful(ctx);
   if (options.docs.includes('ours')) await runMockIsolation(ctx);
+  if (options.docs.includes('ours')) await runMockSessions(ctx);
   for (const doc of options.docs) {
     if (doc !== 'ours') await startup(ctx, doc);
   }
@@ -141,7 +144,7 @@ async function stateful(ctx: Context): Promise<void> {
       for (const setup of setups) results.add(SECTION, 'ours', setup.subject, `${LOOP}: ${metric}`, unit, samples.get(setup)!.map(pick), better);
     }
     results.note(
-      `Stateful mock: each of ${options.connections} connections creates a pet (POST /pets) and reads it back (GET /pets/records/{id}), again and again; \`prism mock\` runs the same loop (it answers the example, id 42). Redis is Debian's redis-server on the same machine, nothing written to disk.`,
+      `Stateful mock: each of ${options.connections} connections creates a pet (POST /pets) and reads it back (GET /pets/records/{id}), again and again, in one session whose caps are lifted (\`--max-records\`, \`--max-session-bytes\`); \`prism mock\` runs the same loop (it answers the example, id 42). Redis is Debian's redis-server on the same machine, nothing written to disk.`,
     );
   } finally {
     await redis?.process.stop();

@@ -10,7 +10,9 @@ import { finish, signalHeaders, type Exchange } from '../exchange.ts';
 import { printable } from '../log.ts';
 import { operationError } from '../operation-errors.ts';
 import type { MockOperation } from '../state.ts';
-import { DEFAULT_SESSION, SESSION_HEADER, type Bucket, type StateStore } from '../store/types.ts';
+import { formatBytes } from '../defaults.ts';
+import type { Full } from '../store/limits.ts';
+import { DEFAULT_SESSION, SESSION_HEADER, type Bucket, type PutOutcome, type StateStore } from '../store/types.ts';
 import { idKey, newId } from './ids.ts';
 import { listBody, queryList } from './list-query.ts';
 import { createRecord, replaceRecord, updateRecord, type Clock } from './records.ts';
@@ -67,6 +69,12 @@ export async function statefulAnswer(
       'not_found',
       `No ${resource.name} with ${resource.id.field ?? part.idParam ?? 'id'} ${printable(key ?? '', 80)} exists in this session.`,
     );
+  /** True when the store refused the write (a 507 is answered). */
+  const refused = (outcome: PutOutcome): boolean => {
+    if (outcome.stored) return false;
+    storageFull(x, mock, resource, outcome);
+    return true;
+  };
   const typedId = (text: string): string | number => (resource.id.kind === 'integer' && /^-?\d{1,15}$/.test(text) ? Number(text) : text);
 
   switch (part.role) {
@@ -87,7 +95,7 @@ export async function statefulAnswer(
       if (!isRecord(body)) return false;
       const id = resource.id.kind === 'uuid' ? newId('uuid', 0, clock.random) : newId(resource.id.kind, await store.nextId(session, bucket), clock.random);
       const record = createRecord(resource, body, id, clock);
-      await store.put(session, bucket, String(id), record);
+      if (refused(await store.put(session, bucket, String(id), record))) return true;
       const location = resource.itemPath ? itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
       reply(x, mock, primary, record, params, location ? ['Location', location] : []);
       return true;
@@ -106,7 +114,7 @@ export async function statefulAnswer(
           ? (existing[resource.id.field] as string | number)
           : typedId(key);
       const record = replaceRecord(resource, existing, body, part.bodyFields, id, clock);
-      await store.put(session, bucket, key, record);
+      if (refused(await store.put(session, bucket, key, record))) return true;
       reply(x, mock, !existing && creates ? created : primary, record, params);
       return true;
     }
@@ -118,7 +126,7 @@ export async function statefulAnswer(
         return true;
       }
       const record = updateRecord(resource, existing, body, clock);
-      await store.put(session, bucket, key, record);
+      if (refused(await store.put(session, bucket, key, record))) return true;
       reply(x, mock, primary, record, params);
       return true;
     }
@@ -132,6 +140,13 @@ export async function statefulAnswer(
       return true;
     }
   }
+}
+
+/** A session holding all the mock keeps for one: 507, in the API's error shape (a retry would not help, unlike after a 429). */
+function storageFull(x: Exchange, mock: MockOperation, resource: Resource, full: Full): void {
+  const held = full.full === 'records' ? `${full.limit} ${resource.name} record${full.limit === 1 ? '' : 's'}` : `${formatBytes(full.limit)} of records`;
+  const message = `This session holds ${held}, as much as the mock keeps for one session; delete some, or start again with POST /__mock/reset.`;
+  operationError(x, mock, 'insufficient_storage', message);
 }
 
 /** The new record's item URL, with the create's own parent parameters. */

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import { isJsonMediaType } from '../../model/media.ts';
 import { mergeSchema, resolveRef, type SchemaLookup } from '../../model/schema-merge.ts';
 import type { ApiModel, MediaType, Operation, Parameter, SchemaEntry, SchemaNode } from '../../model/types.ts';
+import { DeclaredFields } from './declared-fields.ts';
 import { readResourceHint, type ResourceHint } from './extension.ts';
 import { detectPaging, PAGING_NAMES } from './paging-params.ts';
 import type { Filter, IdKind, IdSpec, ListSpec, Rec, Resource, ResourceOperation, Role } from './types.ts';
@@ -272,6 +273,8 @@ export function inferResources(model: ApiModel): Inference {
   }
   const resources: Resource[] = [];
   const taken = new Set<string>();
+  // One for every resource: a schema two of them share is read once.
+  const declared = new DeclaredFields(lookup);
   for (const cs of groups.values()) {
     const readable = cs.some((c) => c.role === 'list' || c.role === 'read');
     if (!readable) {
@@ -330,7 +333,7 @@ export function inferResources(model: ApiModel): Inference {
       .update(JSON.stringify({ name, id, record: merged, initial, defaults, roles: operations.map((o) => `${o.role} ${o.op.method} ${o.op.path}`) }))
       .digest('hex');
     const fieldOrder = [...new Set([...Object.keys(initial[0] ?? sample ?? {}), ...(merged.properties ?? []).map((p) => p.name)])];
-    resources.push({ name, record: merged, id, readOnly, defaults, fieldOrder, operations, itemPath, initial, fingerprint });
+    resources.push({ name, record: merged, id, readOnly, defaults, fieldOrder, operations, itemPath, initial, fingerprint, declared });
   }
   return { resources, skipped, problems };
 }

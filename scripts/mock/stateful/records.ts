@@ -2,6 +2,7 @@
 // the assigned id and the server's own (readOnly) fields; a replace changes
 // what its body may send and keeps the rest; an update is a JSON Merge Patch.
 // The id and readOnly fields are the server's: a body never changes them.
+// A record keeps the fields its schema declares only (declared-fields.ts).
 // Pure, given the clock and the random source.
 import type { SchemaNode } from '../../model/types.ts';
 import { uuidFrom } from './ids.ts';
@@ -64,8 +65,11 @@ function withoutServerFields(resource: Resource, body: Rec): Rec {
   return out;
 }
 
-/** The record with its fields in the resource's order (an example's), others after. */
-function ordered(resource: Resource, record: Rec): Rec {
+/** The record with the fields its schema declares only, in the resource's order (an example's), others after. */
+function ordered(resource: Resource, full: Rec): Rec {
+  const record = resource.declared.keep(full, resource.record);
+  // The id, even where the schema does not name its field (`x-mock-resource` named it).
+  if (resource.id.field !== undefined && Object.hasOwn(full, resource.id.field)) set(record, resource.id.field, full[resource.id.field]);
   const out: Rec = {};
   for (const key of resource.fieldOrder) if (Object.hasOwn(record, key)) set(out, key, record[key]);
   for (const key of Object.keys(record)) if (!Object.hasOwn(out, key)) set(out, key, record[key]);
@@ -100,7 +104,7 @@ export function replaceRecord(
     if (Object.hasOwn(sent, field)) set(record, field, sent[field]);
     else if (Object.hasOwn(resource.defaults, field)) set(record, field, resource.defaults[field]);
   }
-  // Fields the body sends beyond those it declares (additionalProperties) are kept too.
+  // Fields the body sends beyond those it declares are kept too, where the record's schema declares them.
   for (const key of Object.keys(sent)) if (!Object.hasOwn(record, key)) set(record, key, sent[key]);
   if (!existing) for (const [key, value] of Object.entries(resource.defaults)) if (!Object.hasOwn(record, key)) set(record, key, value);
   if (resource.id.field !== undefined) set(record, resource.id.field, id);

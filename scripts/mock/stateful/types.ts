@@ -3,6 +3,7 @@
 // paged, and the records each session starts from. Built by infer.ts from the
 // model, read by the answering side (answer.ts) and the stores.
 import type { Operation, SchemaNode } from '../../model/types.ts';
+import type { DeclaredFields } from './declared-fields.ts';
 
 /** What an operation does to a resource's records. */
 export type Role = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
@@ -83,4 +84,6 @@ export interface Resource {
   initial: Rec[];
   /** Changes when anything above does: a reload drops the records of a resource whose fingerprint changed. */
   fingerprint: string;
+  /** What a record keeps of a body: the fields `record` declares, at every level. */
+  declared: DeclaredFields;
 }

@@ -1,24 +1,82 @@
 // The state store on Redis (`--state redis://host:port`), so several mock
 // instances behind one load balancer share their records. Each operation is
 // one Lua script run atomically by Redis, the filling of a new bucket with the
-// initial records included, so two instances never both fill one or hand out
-// one id twice. Keys, under the `mock:` prefix:
+// initial records and the session's bounds included, so two instances never
+// both fill one, hand out one id twice, or let a session past its limits
+// (limits.ts: the same as the memory store's, Redis's clock deciding idle
+// time). A standalone Redis: the scripts reach the keys of the sessions they
+// forget. Keys, under the `mock:` prefix:
 //   mock:i:<resource>                     hash: fingerprint, initial records, highest id
-//   mock:b:<session>:<resource>:<scope>   hash: id → "<order> <record JSON>"
-//   mock:m:<session>:<resource>:<scope>   hash: filled, seq (last id), order (last position)
+//   mock:b:<session>:<resource>:<scope>   hash: id → "<order> <record JSON>" ("<order>:" for an initial record)
+//   mock:m:<session>:<resource>:<scope>   hash: filled, seq (last id), order (last position), bytes
+//   mock:s:<session>                      hash: bytes (what the session holds), k:<resource>:<scope> per bucket
+//   mock:sessions                         sorted set: session → when last used (ms)
+// A session's keys expire together (PEXPIRE, renewed at each use) once idle
+// for `--session-ttl`; past `--max-sessions`, the least recently used is
+// deleted; a read of a session or bucket never written reads the initial
+// records and stores nothing.
 import { createClient } from '@redis/client';
 import type { Rec } from '../stateful/types.ts';
-import type { Bucket, StateStore, StoredResource } from './types.ts';
+import { BUCKET_COST, DEFAULT_STORE_LIMITS, RECORD_COST, type StoreLimits } from './limits.ts';
+import type { Bucket, PutOutcome, StateStore, StoredResource } from './types.ts';
 
 const PREFIX = 'mock:';
+const SESSIONS = `${PREFIX}sessions`;
 
 /** A name as a key part: `:` and glob characters escaped, so a session called `*` matches only itself. */
 function part(text: string): string {
   return encodeURIComponent(text).replace(/[*?[\]!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-// Fills the bucket from the resource's initial records the first time it is used. KEYS: records, meta, init.
-const FILL = `
+// KEYS: records, meta, init, session, sessions. ARGV: session, bucket (`<resource>:<scope>`),
+// max sessions, idle ms (0: never), max records, max bytes, then the operation's own.
+const PRELUDE = `
+-- Redis 5 and 6 take TIME before writes only with this (7 always does).
+redis.replicate_commands()
+local P = '${PREFIX}'
+local session, bucket = ARGV[1], ARGV[2]
+local maxSessions, ttl, maxRecords, maxBytes = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local RECORD, BUCKET = ${RECORD_COST}, ${BUCKET_COST}
+
+local function buckets(name)
+  local out = {}
+  for _, field in ipairs(redis.call('HKEYS', P .. 's:' .. name)) do
+    if string.sub(field, 1, 2) == 'k:' then table.insert(out, name .. ':' .. string.sub(field, 3)) end
+  end
+  return out
+end
+
+local function drop(name)
+  for _, at in ipairs(buckets(name)) do redis.call('DEL', P .. 'b:' .. at, P .. 'm:' .. at) end
+  redis.call('DEL', P .. 's:' .. name)
+  redis.call('ZREM', KEYS[5], name)
+end
+
+-- The session, now the most recently used; a new one only for a write, past the cap forgetting the
+-- least recently used. False when it does not exist and was not to be made.
+local function touch(create)
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  if ttl > 0 then
+    for _, name in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now - ttl, 'LIMIT', 0, 16)) do drop(name) end
+  end
+  if not redis.call('ZSCORE', KEYS[5], session) then
+    if not create then return false end
+    while redis.call('ZCARD', KEYS[5]) >= maxSessions do drop(redis.call('ZRANGE', KEYS[5], 0, 0)[1]) end
+  end
+  redis.call('ZADD', KEYS[5], now, session)
+  if create then redis.call('HSETNX', KEYS[4], 'bytes', 0) end
+  if ttl > 0 then
+    redis.call('PEXPIRE', KEYS[4], ttl)
+    for _, at in ipairs(buckets(session)) do
+      redis.call('PEXPIRE', P .. 'b:' .. at, ttl)
+      redis.call('PEXPIRE', P .. 'm:' .. at, ttl)
+    end
+  end
+  return true
+end
+
+-- Fills the bucket from the resource's initial records on its first write.
 local function fill()
   if redis.call('HSETNX', KEYS[2], 'filled', '1') == 0 then return end
   local init = redis.call('HGET', KEYS[3], 'records')
@@ -26,34 +84,108 @@ local function fill()
   if init then
     for _, pair in ipairs(cjson.decode(init)) do
       n = n + 1
-      redis.call('HSET', KEYS[1], pair[1], n .. ' ' .. pair[2])
+      redis.call('HSET', KEYS[1], pair[1], n .. ':' .. pair[2])
     end
   end
-  redis.call('HSET', KEYS[2], 'seq', redis.call('HGET', KEYS[3], 'highest') or '0', 'order', n)
+  local cost = BUCKET + n * RECORD
+  redis.call('HSET', KEYS[2], 'seq', redis.call('HGET', KEYS[3], 'highest') or '0', 'order', n, 'bytes', cost)
+  redis.call('HSET', KEYS[4], 'k:' .. bucket, '1')
+  redis.call('HINCRBY', KEYS[4], 'bytes', cost)
 end
-fill()
+
+local function write()
+  touch(true)
+  fill()
+end
+
+-- After a write: the bucket's keys (the records' may be new) expire with the session's.
+local function written()
+  if ttl > 0 then
+    redis.call('PEXPIRE', KEYS[1], ttl)
+    redis.call('PEXPIRE', KEYS[2], ttl)
+  end
+end
+
+-- What a stored record costs: an initial one its fixed part, another its JSON too.
+local function cost(stored)
+  if not stored then return 0 end
+  local order = string.match(stored, '^%d+')
+  if string.sub(stored, #order + 1, #order + 1) == ':' then return RECORD end
+  return RECORD + #stored - #order - 1
+end
+
+-- A read: the bucket's records once written, else the initial ones (nothing stored).
+local function written_bucket()
+  return touch(false) and redis.call('HEXISTS', KEYS[2], 'filled') == 1
+end
+
+local function initial()
+  local init = redis.call('HGET', KEYS[3], 'records')
+  if not init then return {} end
+  return cjson.decode(init)
+end
 `;
 
 const SCRIPTS = {
-  get: `${FILL} return redis.call('HGET', KEYS[1], ARGV[1])`,
-  list: `${FILL} return redis.call('HVALS', KEYS[1])`,
-  put: `${FILL}
-local old = redis.call('HGET', KEYS[1], ARGV[1])
+  get: `${PRELUDE}
+if written_bucket() then return redis.call('HGET', KEYS[1], ARGV[7]) end
+for i, pair in ipairs(initial()) do
+  if pair[1] == ARGV[7] then return i .. ':' .. pair[2] end
+end
+return false`,
+  list: `${PRELUDE}
+if written_bucket() then return redis.call('HVALS', KEYS[1]) end
+local out = {}
+for i, pair in ipairs(initial()) do table.insert(out, i .. ':' .. pair[2]) end
+return out`,
+  put: `${PRELUDE}
+write()
+local old = redis.call('HGET', KEYS[1], ARGV[7])
+if not old and redis.call('HLEN', KEYS[1]) >= maxRecords then return -1 end
+local delta = RECORD + #ARGV[8] - cost(old)
+if delta > 0 and tonumber(redis.call('HGET', KEYS[4], 'bytes') or '0') + delta > maxBytes then return -2 end
 local order
 if old then order = string.match(old, '^%d+') else order = redis.call('HINCRBY', KEYS[2], 'order', 1) end
-redis.call('HSET', KEYS[1], ARGV[1], order .. ' ' .. ARGV[2])
+redis.call('HSET', KEYS[1], ARGV[7], order .. ' ' .. ARGV[8])
+redis.call('HINCRBY', KEYS[2], 'bytes', delta)
+redis.call('HINCRBY', KEYS[4], 'bytes', delta)
+written()
 if old then return 1 else return 0 end`,
-  remove: `${FILL} return redis.call('HDEL', KEYS[1], ARGV[1])`,
-  nextId: `${FILL}
+  remove: `${PRELUDE}
+write()
+local old = redis.call('HGET', KEYS[1], ARGV[7])
+if not old then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[7])
+redis.call('HINCRBY', KEYS[2], 'bytes', -cost(old))
+redis.call('HINCRBY', KEYS[4], 'bytes', -cost(old))
+written()
+return 1`,
+  nextId: `${PRELUDE}
+write()
 local n
 repeat n = redis.call('HINCRBY', KEYS[2], 'seq', 1) until redis.call('HEXISTS', KEYS[1], tostring(n)) == 0
+written()
 return n`,
+  sessions: `${PRELUDE}
+touch(false)
+return redis.call('ZCARD', KEYS[5])`,
+  reset: `${PRELUDE}
+drop(session)
+return 1`,
+  // A resource a new version changed: its bucket goes, and what it cost its session. KEYS as above.
+  forget: `${PRELUDE}
+local bytes = tonumber(redis.call('HGET', KEYS[2], 'bytes') or '0')
+redis.call('DEL', KEYS[1], KEYS[2])
+if redis.call('HDEL', KEYS[4], 'k:' .. bucket) == 1 then redis.call('HINCRBY', KEYS[4], 'bytes', -bytes) end
+return 1`,
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;
 
+/** A stored value's record: after its position and the mark of an initial one. */
 function parseStored(value: string): Rec {
-  return JSON.parse(value.slice(value.indexOf(' ') + 1)) as Rec;
+  const digits = /^\d+/.exec(value)?.[0].length ?? 0;
+  return JSON.parse(value.slice(digits + 1)) as Rec;
 }
 
 export class RedisStore implements StateStore {
@@ -62,9 +194,12 @@ export class RedisStore implements StateStore {
   private readonly shas = new Map<ScriptName, string>();
 
   private connected = false;
+  /** The limits as the scripts take them. */
+  private readonly bounds: string[];
 
-  private constructor(url: string) {
+  private constructor(url: string, limits: StoreLimits) {
     this.where = url;
+    this.bounds = [limits.maxSessions, limits.sessionTtlMs, limits.maxRecords, limits.maxSessionBytes].map(String);
     // No retries before the first connection (the mock says so and exits); after it, a lost connection is retried.
     this.client = createClient({
       url,
@@ -75,8 +210,8 @@ export class RedisStore implements StateStore {
     });
   }
 
-  static async connect(url: string): Promise<RedisStore> {
-    const store = new RedisStore(url);
+  static async connect(url: string, limits: Partial<StoreLimits> = {}): Promise<RedisStore> {
+    const store = new RedisStore(url, { ...DEFAULT_STORE_LIMITS, ...limits });
     try {
       await store.client.connect();
       store.connected = true;
@@ -90,20 +225,22 @@ export class RedisStore implements StateStore {
     return store;
   }
 
-  private keys(session: string, bucket: Bucket): string[] {
-    const at = `${part(session)}:${part(bucket.resource)}:${part(bucket.scope)}`;
-    return [`${PREFIX}b:${at}`, `${PREFIX}m:${at}`, `${PREFIX}i:${part(bucket.resource)}`];
-  }
-
-  private async run(name: ScriptName, session: string, bucket: Bucket, args: string[] = []): Promise<unknown> {
-    const keys = this.keys(session, bucket);
+  /** Runs a script on one bucket of one session, its names as key parts (`part`). */
+  private async runParts(name: ScriptName, session: string, resource: string, scope: string, args: string[] = []): Promise<unknown> {
+    const at = `${session}:${resource}:${scope}`;
+    const keys = [`${PREFIX}b:${at}`, `${PREFIX}m:${at}`, `${PREFIX}i:${resource}`, `${PREFIX}s:${session}`, SESSIONS];
+    const argv = [session, `${resource}:${scope}`, ...this.bounds, ...args];
     try {
-      return await this.client.sendCommand(['EVALSHA', this.shas.get(name)!, '3', ...keys, ...args]);
+      return await this.client.sendCommand(['EVALSHA', this.shas.get(name)!, '5', ...keys, ...argv]);
     } catch (error) {
       // A Redis restarted since the scripts were loaded has forgotten them.
       if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
-      return this.client.sendCommand(['EVAL', SCRIPTS[name], '3', ...keys, ...args]);
+      return this.client.sendCommand(['EVAL', SCRIPTS[name], '5', ...keys, ...argv]);
     }
+  }
+
+  private run(name: ScriptName, session: string, bucket: Bucket, args: string[] = []): Promise<unknown> {
+    return this.runParts(name, part(session), part(bucket.resource), part(bucket.scope), args);
   }
 
   private async deleteMatching(pattern: string): Promise<void> {
@@ -145,15 +282,25 @@ export class RedisStore implements StateStore {
     return dropped;
   }
 
+  /** Every session's buckets of a resource (a key part), with what they cost their sessions. */
   private async dropResource(name: string): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, keys] = (await this.client.sendCommand(['SCAN', cursor, 'MATCH', `${PREFIX}m:*:${name}:*`, 'COUNT', '500'])) as [string, string[]];
+      cursor = String(next);
+      for (const key of keys) {
+        const [session = '', resource, scope = ''] = key.slice(`${PREFIX}m:`.length).split(':');
+        if (resource === name) await this.runParts('forget', session, name, scope);
+      }
+    } while (cursor !== '0');
+    // Records of a bucket whose counters are gone (none, unless written by an older version of the mock).
     await this.deleteMatching(`${PREFIX}b:*:${name}:*`);
-    await this.deleteMatching(`${PREFIX}m:*:${name}:*`);
   }
 
   async list(session: string, bucket: Bucket): Promise<Rec[]> {
     const values = (await this.run('list', session, bucket)) as string[];
     return values
-      .map((v) => [Number(v.slice(0, v.indexOf(' '))), v] as const)
+      .map((v) => [Number.parseInt(v, 10), v] as const)
       .sort((a, b) => a[0] - b[0])
       .map(([, v]) => parseStored(v));
   }
@@ -163,8 +310,11 @@ export class RedisStore implements StateStore {
     return value === null ? undefined : parseStored(value);
   }
 
-  async put(session: string, bucket: Bucket, key: string, record: Rec): Promise<boolean> {
-    return Number(await this.run('put', session, bucket, [key, JSON.stringify(record)])) === 1;
+  async put(session: string, bucket: Bucket, key: string, record: Rec): Promise<PutOutcome> {
+    const outcome = Number(await this.run('put', session, bucket, [key, JSON.stringify(record)]));
+    if (outcome === -1) return { stored: false, full: 'records', limit: Number(this.bounds[2]) };
+    if (outcome === -2) return { stored: false, full: 'bytes', limit: Number(this.bounds[3]) };
+    return { stored: true, existed: outcome === 1 };
   }
 
   async remove(session: string, bucket: Bucket, key: string): Promise<boolean> {
@@ -175,10 +325,18 @@ export class RedisStore implements StateStore {
     return Number(await this.run('nextId', session, bucket));
   }
 
+  async sessions(): Promise<number> {
+    // A session named by no request (its name is not a key part): only the idle ones are swept.
+    return Number(await this.runParts('sessions', '', '', ''));
+  }
+
   async reset(session?: string): Promise<void> {
-    const who = session === undefined ? '*' : part(session);
-    await this.deleteMatching(`${PREFIX}b:${who}:*`);
-    await this.deleteMatching(`${PREFIX}m:${who}:*`);
+    if (session !== undefined) {
+      await this.run('reset', session, { resource: '', scope: '' });
+      return;
+    }
+    for (const kind of ['b', 'm', 's']) await this.deleteMatching(`${PREFIX}${kind}:*`);
+    await this.client.sendCommand(['DEL', SESSIONS]);
   }
 
   async close(): Promise<void> {

@@ -3,8 +3,13 @@
 // several mock instances behind one load balancer). Records are kept per
 // session (the `Mock-Session` header) and per bucket: one resource, and for a
 // nested one (`/users/{userId}/posts`) one value of its parent parameters.
-// Each bucket starts, on first use, as the resource's initial records.
+// Each bucket starts as the resource's initial records: a read of a bucket
+// never written is answered from them, and the first write copies them in.
+// What a store holds is bounded (limits.ts): sessions by number and idle
+// time, records per bucket, bytes per session; a write past a bound is
+// refused, not stored.
 import type { Rec } from '../stateful/types.ts';
+import type { Full } from './limits.ts';
 
 export interface Bucket {
   resource: string;
@@ -34,16 +39,24 @@ export interface StateStore {
   /** Every record of the bucket, in the order they were first stored. */
   list(session: string, bucket: Bucket): Promise<Rec[]>;
   get(session: string, bucket: Bucket, key: string): Promise<Rec | undefined>;
-  /** Stores the record under its id; true when one was there already (it keeps its place in the list). */
-  put(session: string, bucket: Bucket, key: string, record: Rec): Promise<boolean>;
+  /**
+   * Stores the record under its id (`existed`: one was there, and it keeps its place in the
+   * list), or refuses it when the bucket holds as many records, or the session as many bytes,
+   * as the limits allow.
+   */
+  put(session: string, bucket: Bucket, key: string, record: Rec): Promise<PutOutcome>;
   /** True when a record was removed. */
   remove(session: string, bucket: Bucket, key: string): Promise<boolean>;
   /** The next integer id of the bucket, above every id it has held and not in use. */
   nextId(session: string, bucket: Bucket): Promise<number>;
-  /** Forgets one session's records, or every session's: each starts again from the initial records. */
+  /** How many sessions hold records now (idle ones past their time not counted). */
+  sessions(): Promise<number>;
+  /** Forgets one session's records, or every session's: each starts again from the initial records, and its memory is given back. */
   reset(session?: string): Promise<void>;
   close(): Promise<void>;
 }
+
+export type PutOutcome = { stored: true; existed: boolean } | ({ stored: false } & Full);
 
 /** The session a request names with `Mock-Session`, else the one every other request shares. */
 export const DEFAULT_SESSION = 'default';

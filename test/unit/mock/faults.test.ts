@@ -66,18 +66,30 @@ describe('switches', () => {
         latency: '10-20',
         'fault-rate': '0.1',
         'error-rate': '0.2',
-        'callback-hosts': 'Hooks.example.com, [::1]',
+        'callback-hosts': 'Hooks.example.com, [::1], 127.0.0.1:9000, [::1]:9001, ::2, *',
+        'max-sessions': '50',
+        'session-ttl': '30m',
+        'max-records': '200',
+        'max-session-bytes': '1MiB',
       }),
     ).toEqual({
       stateful: true,
       state: 'redis://127.0.0.1:6390',
+      limits: { maxSessions: 50, sessionTtlMs: 1_800_000, maxRecords: 200, maxSessionBytes: 1_048_576 },
       seed: '42',
       dynamic: true,
       latency: { min: 10, max: 20 },
       faultRate: 0.1,
       errorRate: 0.2,
       callbacks: true,
-      callbackHosts: ['hooks.example.com', '::1'],
+      callbackHosts: [
+        { host: 'hooks.example.com' },
+        { host: '::1' },
+        { host: '127.0.0.1', port: 9000 },
+        { host: '::1', port: 9001 },
+        { host: '::2' },
+        { host: '*' },
+      ],
     });
     expect(readFeatures({ callbacks: true })).toMatchObject({ callbacks: true, callbackHosts: [] });
     expect(readFeatures({ state: 'memory' })).toMatchObject({ stateful: true, state: undefined });
@@ -85,6 +97,11 @@ describe('switches', () => {
   it('say what is wrong with a value', () => {
     expect(readFeatures({ state: 'postgres://x' })).toMatch(/only redis:\/\/ and rediss:\/\//);
     expect(readFeatures({ seed: ' ' })).toMatch(/--seed needs a value/);
-    expect(readFeatures({ 'callback-hosts': 'a b' })).toMatch(/not a host name/);
+    expect(readFeatures({ 'callback-hosts': 'a b' })).toMatch(/not a host or host:port/);
+    expect(readFeatures({ 'callback-hosts': 'a:99999' })).toMatch(/not a host or host:port/);
+    expect(readFeatures({ 'callback-hosts': 'http://a' })).toMatch(/not a host or host:port/);
+    expect(readFeatures({ 'max-sessions': '0' })).toMatch(/--max-sessions "0" must be a whole number from 1 up/);
+    expect(readFeatures({ 'session-ttl': 'soon' })).toMatch(/--session-ttl "soon" is not a duration/);
+    expect(readFeatures({ 'max-session-bytes': '1TB' })).toMatch(/--max-session-bytes "1TB" is not a size/);
   });
 });

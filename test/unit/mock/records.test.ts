@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { highestId, idKey, newId, uuidFrom } from '../../../scripts/mock/stateful/ids.ts';
 import { createRecord, generateValue, replaceRecord, updateRecord, type Clock } from '../../../scripts/mock/stateful/records.ts';
+import { DeclaredFields } from '../../../scripts/mock/stateful/declared-fields.ts';
 import type { Resource } from '../../../scripts/mock/stateful/types.ts';
 import { seededRandom } from '../../../scripts/mock/seeded-random.ts';
 
@@ -22,6 +23,7 @@ const resource = (over: Partial<Resource> = {}): Resource => ({
   itemPath: '/pets/{petId}',
   initial: [],
   fingerprint: 'x',
+  declared: new DeclaredFields(new Map()),
   ...over,
 });
 

@@ -1,7 +1,8 @@
 // Runtime expressions as callbacks use them, against one request and its answer.
 import { describe, expect, it } from 'vitest';
 import { evaluate, pointerValue, resolveTemplate, type ExpressionContext } from '../../../scripts/mock/runtime-expression.ts';
-import { callbackAllowed, isLoopback } from '../../../scripts/mock/callbacks.ts';
+import { callbackAllowed } from '../../../scripts/mock/callbacks.ts';
+import { isLoopback } from '../../../scripts/mock/origins.ts';
 
 const ctx: ExpressionContext = {
   url: 'http://127.0.0.1:4010/subscriptions?topic=pets',
@@ -52,14 +53,35 @@ describe('runtime expressions', () => {
 });
 
 describe('callback hosts', () => {
-  it('loopback by address or name', () => {
-    for (const host of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', 'localhost', 'api.localhost', '::ffff:127.0.0.1']) expect(isLoopback(host), host).toBe(true);
-    for (const host of ['10.0.0.1', '192.168.1.1', 'example.com', '::2', '0.0.0.0', '128.0.0.1', 'localhost.example.com'])
+  it('loopback by address or name, an IPv4-mapped loopback in either spelling included', () => {
+    for (const host of ['127.0.0.1', '127.8.9.10', '::1', '[::1]', 'localhost', 'api.localhost', '::ffff:127.0.0.1', '[::ffff:7f00:1]', '0:0:0:0:0:0:0:1'])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of ['10.0.0.1', '192.168.1.1', 'example.com', '::2', '0.0.0.0', '128.0.0.1', 'localhost.example.com', '::ffff:10.0.0.1'])
       expect(isLoopback(host), host).toBe(false);
   });
-  it('others only when named, or with *', () => {
-    expect(callbackAllowed('hooks.example.com', [])).toBe(false);
-    expect(callbackAllowed('Hooks.Example.com', ['hooks.example.com'])).toBe(true);
-    expect(callbackAllowed('anything.example', ['*'])).toBe(true);
+  const url = (text: string) => new URL(text);
+  it("the request's own host on any port; a loopback client's own machine under any loopback name", () => {
+    const fromLoopback = { own: '::ffff:127.0.0.1', allowed: [] };
+    for (const target of ['http://127.0.0.1:6379/', 'http://localhost:9000/x', 'http://[::ffff:127.0.0.1]:9000/', 'http://[::1]/'])
+      expect(callbackAllowed(url(target), fromLoopback), target).toBe(true);
+    expect(callbackAllowed(url('http://10.0.0.5:8080/'), fromLoopback)).toBe(false);
+    const remote = { own: '10.0.0.7', allowed: [] };
+    expect(callbackAllowed(url('http://10.0.0.7:3000/hook'), remote)).toBe(true);
+    expect(callbackAllowed(url('http://[::ffff:10.0.0.7]:3000/hook'), remote)).toBe(true);
+    // A remote client cannot make the mock reach its own machine's services.
+    expect(callbackAllowed(url('http://127.0.0.1:6379/'), remote)).toBe(false);
+    expect(callbackAllowed(url('http://localhost:6379/'), remote)).toBe(false);
+  });
+  it('others only as named: a host on any port, a host and port on that port only, or *', () => {
+    const none = { own: undefined, allowed: [] };
+    expect(callbackAllowed(url('http://127.0.0.1:9000/'), none)).toBe(false);
+    expect(callbackAllowed(url('http://Hooks.Example.com/'), { own: undefined, allowed: [{ host: 'hooks.example.com' }] })).toBe(true);
+    const port = { own: undefined, allowed: [{ host: '127.0.0.1', port: 9000 }] };
+    expect(callbackAllowed(url('http://127.0.0.1:9000/'), port)).toBe(true);
+    expect(callbackAllowed(url('http://[::ffff:127.0.0.1]:9000/'), port)).toBe(true);
+    expect(callbackAllowed(url('http://127.0.0.1:9001/'), port)).toBe(false);
+    expect(callbackAllowed(url('http://127.0.0.1/'), port)).toBe(false);
+    expect(callbackAllowed(url('https://hooks.example.com/'), { own: undefined, allowed: [{ host: 'hooks.example.com', port: 443 }] })).toBe(true);
+    expect(callbackAllowed(url('http://anything.example/'), { own: undefined, allowed: [{ host: '*' }] })).toBe(true);
   });
 });
