@@ -4,26 +4,40 @@
 // JSON Schema ajv understands (`nullable`, boolean `exclusiveMinimum`); 3.1
 // schemas already are JSON Schema 2020-12. Every `$ref` becomes a schema of
 // its own, registered once, so recursive schemas and shared components cost
-// one compilation each.
-import { createRequire } from 'node:module';
+// one compilation each; the reference itself becomes the mock's own keyword
+// (check-run.ts), which checks a value against a referenced schema once per
+// request however many branches lead there, and counts the work.
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { isObject } from '../model/deref.ts';
 import { resolveRef, type OpenApiDocument } from '../model/document.ts';
 import { linearPattern } from '../model/linear-pattern.ts';
+import { createAjv, type AjvLike } from './ajv-instance.ts';
+import { REF_KEYWORD } from './check-run.ts';
 import { discriminated } from './discriminator.ts';
-import { linearRegExp } from './linear-regexp.ts';
 import { uniqueItemsKeyword } from './unique-items.ts';
-
-// ajv ships CommonJS; createRequire loads it on first use instead of at startup.
-const require = createRequire(import.meta.url);
 
 export type { ErrorObject, ValidateFunction };
 
-interface AjvLike {
-  addSchema(schema: object, key?: string): unknown;
-  addKeyword(definition: object): unknown;
-  compile(schema: object): ValidateFunction;
+/** A compiled request schema: checked here, or by a check worker from its bundle (check-pool.ts). */
+export interface Validator {
+  validate: ValidateFunction;
+  coerce: boolean;
+  /** Names the schema among every compiler's (the check workers keep what they compiled by it). */
+  key: string;
+  /** The schema and every schema it references, converted, for a check worker to compile as it is compiled here. */
+  bundle(): CheckBundle;
 }
+
+export interface CheckBundle {
+  is30: boolean;
+  coerce: boolean;
+  root: object;
+  /** Referenced schemas by the id the keyword names them with, each already carrying it as `$id`. */
+  refs: [string, object][];
+}
+
+/** Tells the schemas of one compiler (one version of a document) from another's. */
+let compilers = 0;
 
 /** Keywords that say nothing about validity; dropped to keep compiled code small. */
 const ANNOTATIONS = new Set([
@@ -68,14 +82,17 @@ export class SchemaCompiler {
   private readonly document: OpenApiDocument;
   private readonly is30: boolean;
   private readonly refIds = new Map<string, string>();
-  private readonly converted = new Map<string, unknown>();
   /** Components whose in-place references have been followed (`open` while being followed). */
   private readonly inPlace = new Map<string, 'open' | 'done'>();
   /** `$ref` nodes that lead back, at the same value, to a schema that contains them (A all of B, B all of A). */
   private readonly loops = new WeakSet<object>();
+  /** Converted schemas of the references, by id, as registered with ajv. */
+  private readonly byId = new Map<string, object>();
+  private readonly name = `c${++compilers}`;
   private plain?: AjvLike;
   private coercing?: AjvLike;
   private counter = 0;
+  private compiled = 0;
 
   constructor(document: OpenApiDocument) {
     this.document = document;
@@ -88,35 +105,56 @@ export class SchemaCompiler {
    * rather than failed. `coerce` turns strings into the numbers and booleans
    * the schema expects, as parameters arrive as text.
    */
-  compile(schema: unknown, coerce: boolean): ValidateFunction | undefined {
+  compile(schema: unknown, coerce: boolean): Validator | undefined {
     try {
-      const ajv = coerce ? (this.coercing ??= this.createAjv(true)) : (this.plain ??= this.createAjv(false));
-      return ajv.compile(this.wrap(this.convert(schema)) as object);
+      const ajv = this.ajv(coerce);
+      const root = this.wrap(this.convert(schema));
+      const refs = this.reachable(root);
+      // Referenced schemas compile when first followed; compiled now, one that cannot fails this schema, not a request.
+      for (const id of refs) ajv.getSchema(id);
+      const validate = ajv.compile(root);
+      const { is30, byId } = this;
+      return {
+        validate,
+        coerce,
+        key: `${this.name}:${++this.compiled}`,
+        bundle: () => ({ is30, coerce, root, refs: refs.map((id) => [id, byId.get(id) as object]) }),
+      };
     } catch {
       return undefined;
     }
   }
 
+  private ajv(coerce: boolean): AjvLike {
+    if (coerce) return (this.coercing ??= this.createAjv(true));
+    return (this.plain ??= this.createAjv(false));
+  }
+
   private createAjv(coerce: boolean): AjvLike {
-    const options = {
-      strict: false,
-      logger: false,
-      allErrors: false,
-      validateSchema: false,
-      addUsedSchema: false,
-      coerceTypes: coerce ? ('array' as const) : false,
-      // A field named `toString` or `constructor` is the request's own, never the one every object inherits.
-      ownProperties: true,
-      // Patterns run on RE2: no value can make a check backtrack.
-      code: { regExp: linearRegExp },
-    };
-    const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
-    const ajv = new Ajv(options);
-    require('ajv-formats').default(ajv);
-    ajv.addKeyword(uniqueItemsKeyword);
+    const ajv = createAjv(this.is30, coerce);
     // Refs already registered on the other instance are registered here too.
-    for (const [pointer, id] of this.refIds) ajv.addSchema(this.wrap(this.converted.get(pointer), id), id);
+    for (const [id, schema] of this.byId) ajv.addSchema(schema, id);
     return ajv;
+  }
+
+  /** Ids of the schemas a converted schema references, directly or through others. */
+  private reachable(root: object): string[] {
+    const found = new Set<string>();
+    const stack: unknown[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (Array.isArray(node)) for (const item of node) stack.push(item);
+      else if (isObject(node)) {
+        const id = node[REF_KEYWORD];
+        // The walk also goes through data (`enum`, `const`): only an id this compiler gave counts.
+        if (typeof id === 'string' && this.byId.has(id) && !found.has(id)) {
+          found.add(id);
+          stack.push(this.byId.get(id));
+        }
+        for (const [key, value] of Object.entries(node)) if (key !== REF_KEYWORD && typeof value === 'object') stack.push(value);
+      }
+    }
+    return [...found];
   }
 
   private instances(): AjvLike[] {
@@ -125,7 +163,7 @@ export class SchemaCompiler {
 
   /** Ajv wants an object schema; 3.1 also allows `true`/`false`. */
   private wrap(schema: unknown, id?: string): object {
-    const base = isObject(schema) && !('$ref' in schema) ? { ...schema } : { allOf: [schema ?? {}] };
+    const base = isObject(schema) ? { ...schema } : { allOf: [schema ?? {}] };
     return id ? { ...base, $id: id } : base;
   }
 
@@ -133,13 +171,13 @@ export class SchemaCompiler {
     const known = this.refIds.get(ref);
     if (known) return known;
     const id = `https://schemas.mock.invalid/${++this.counter}`;
+    // Named before converting, so a schema that refers to itself finds its own id.
     this.refIds.set(ref, id);
     this.markLoops(ref);
-    // Registered before converting, so a schema that refers to itself finds its own id.
-    this.converted.set(ref, {});
     const converted = this.convert(this.target(ref));
-    this.converted.set(ref, converted);
-    for (const ajv of this.instances()) ajv.addSchema(this.wrap(converted, id), id);
+    const schema = this.wrap(converted, id);
+    this.byId.set(id, schema);
+    for (const ajv of this.instances()) ajv.addSchema(schema, id);
     return id;
   }
 
@@ -181,7 +219,7 @@ export class SchemaCompiler {
     if (!isObject(node)) return node;
     const loop = this.loops.has(node);
     if (typeof node.$ref === 'string' && this.is30) {
-      const ref = loop ? {} : { $ref: this.refId(node.$ref) };
+      const ref = loop ? {} : { [REF_KEYWORD]: this.refId(node.$ref) };
       // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
       return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
@@ -192,7 +230,7 @@ export class SchemaCompiler {
     let skipAdditional = false;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref') {
-        if (!loop) out.$ref = this.refId(value);
+        if (!loop) out[REF_KEYWORD] = this.refId(value);
       } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
       else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
       else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;

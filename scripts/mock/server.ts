@@ -17,6 +17,7 @@ import { answerClientError, refuseConnect } from './client-errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, MAX_HEADER_BYTES, MOCK_CHECKS } from './defaults.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
+import { CheckPool } from './check-pool.ts';
 import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
@@ -101,6 +102,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     recent: new RecentRequests(),
     random: features.seed === undefined ? Math.random : seededRandom(`${features.seed}:mock`),
     timing: timingEnabled(features),
+    checks: new CheckPool(),
   };
 
   let built = options.build;
@@ -135,7 +137,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       log.message(describeResources(state.inference, store.where));
     }
   } catch (error) {
-    await Promise.all([pool.close(), store?.close()]);
+    await Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
     throw error;
   }
   const events = new EventEmitter();
@@ -168,7 +170,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       });
     });
   } catch (error) {
-    await Promise.all([pool.close(), store?.close()]);
+    await Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
     throw error;
   }
   const address = server.address();
@@ -270,7 +272,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     close() {
       closing ??= (async () => {
-        await Promise.all([reloader.close(), pool.close(), store?.close()]);
+        await Promise.all([reloader.close(), pool.close(), ctx.checks.close(), store?.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
