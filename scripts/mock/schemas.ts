@@ -77,11 +77,14 @@ const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'def
 /** Keywords whose subschemas apply to the same value as the schema itself (not to a field or an item). */
 const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 const IN_PLACE_ONE = ['not', 'if', 'then', 'else'] as const;
+const IN_PLACE = new Set<string>([...IN_PLACE_LISTS, ...IN_PLACE_ONE, 'dependentSchemas']);
 
 export class SchemaCompiler {
   private readonly document: OpenApiDocument;
   private readonly is30: boolean;
   private readonly refIds = new Map<string, string>();
+  /** Copies of referenced schemas whose evaluated fields and items an `unevaluated*` keyword reads (see `reference`). */
+  private readonly trackedIds = new Map<string, string>();
   /** Components whose in-place references have been followed (`open` while being followed). */
   private readonly inPlace = new Map<string, 'open' | 'done'>();
   /** `$ref` nodes that lead back, at the same value, to a schema that contains them (A all of B, B all of A). */
@@ -145,7 +148,7 @@ export class SchemaCompiler {
       const node = stack.pop();
       if (Array.isArray(node)) for (const item of node) stack.push(item);
       else if (isObject(node)) {
-        const id = node[REF_KEYWORD];
+        const id = node[REF_KEYWORD] ?? node.$ref;
         // The walk also goes through data (`enum`, `const`): only an id this compiler gave counts.
         if (typeof id === 'string' && this.byId.has(id) && !found.has(id)) {
           found.add(id);
@@ -167,14 +170,25 @@ export class SchemaCompiler {
     return id ? { ...base, $id: id } : base;
   }
 
-  private refId(ref: string): string {
-    const known = this.refIds.get(ref);
+  /**
+   * A reference as the converted schema writes it: the mock's keyword, or, where `unevaluatedProperties`
+   * or `unevaluatedItems` must see what the referenced schema evaluated, ajv's own `$ref` to a copy of
+   * the target converted the same way (ajv tracks evaluation through `$ref` only). That copy's in-place
+   * references are `$ref`s too, and only they: a field's or an item's schema is the keyword's again.
+   */
+  private reference(ref: string, tracked: boolean): Record<string, string> {
+    return tracked ? { $ref: this.refId(ref, true) } : { [REF_KEYWORD]: this.refId(ref, false) };
+  }
+
+  private refId(ref: string, tracked: boolean): string {
+    const ids = tracked ? this.trackedIds : this.refIds;
+    const known = ids.get(ref);
     if (known) return known;
     const id = `https://schemas.mock.invalid/${++this.counter}`;
     // Named before converting, so a schema that refers to itself finds its own id.
-    this.refIds.set(ref, id);
+    ids.set(ref, id);
     this.markLoops(ref);
-    const converted = this.convert(this.target(ref));
+    const converted = this.convert(this.target(ref), tracked);
     const schema = this.wrap(converted, id);
     this.byId.set(id, schema);
     for (const ajv of this.instances()) ajv.addSchema(schema, id);
@@ -214,26 +228,29 @@ export class SchemaCompiler {
     return out;
   }
 
-  private convert(node: unknown): unknown {
-    if (Array.isArray(node)) return node.map((n) => this.convert(n));
+  /** `tracked`: an `unevaluated*` keyword applied to the same value reads what this schema evaluates. */
+  private convert(node: unknown, tracked = false): unknown {
+    if (Array.isArray(node)) return node.map((n) => this.convert(n, tracked));
     if (!isObject(node)) return node;
     const loop = this.loops.has(node);
+    // 3.0's JSON Schema has no `unevaluated*` keywords.
+    const track = tracked || (!this.is30 && ('unevaluatedProperties' in node || 'unevaluatedItems' in node));
     if (typeof node.$ref === 'string' && this.is30) {
-      const ref = loop ? {} : { [REF_KEYWORD]: this.refId(node.$ref) };
+      const ref = loop ? {} : this.reference(node.$ref, false);
       // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
       return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
     // A discriminator chooses the branch to check (discriminator.ts).
     const chosen = discriminated(node);
-    if (chosen) return this.convert(chosen);
+    if (chosen) return this.convert(chosen, tracked);
     const out: Record<string, unknown> = {};
     let skipAdditional = false;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref') {
-        if (!loop) out[REF_KEYWORD] = this.refId(value);
+        if (!loop) Object.assign(out, this.reference(value, track));
       } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
-      else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
-      else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
+      else if (SUBSCHEMA.has(key)) out[key] = this.convert(value, track && IN_PLACE.has(key));
+      else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v, track && IN_PLACE.has(key))) : value;
       else if (key === 'uniqueItems') {
         // ajv's own check compares items pairwise; this one is linear (unique-items.ts).
         if (value === true) out[uniqueItemsKeyword.keyword] = true;
@@ -247,7 +264,7 @@ export class SchemaCompiler {
         // Fields an unchecked pattern would have covered are not refused as unknown either.
         if (kept.length < entries.length) skipAdditional = true;
       } else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v)]));
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v, track && IN_PLACE.has(key))]));
       } else if (key === 'items') {
         if (Array.isArray(value)) out[this.is30 ? 'items' : 'prefixItems'] = value.map((v) => this.convert(v));
         else out.items = this.convert(value);

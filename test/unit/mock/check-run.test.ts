@@ -112,3 +112,34 @@ describe('work counted per request', () => {
     expect(runCheck(check.validate, '', UNLIMITED)).toEqual({ kind: 'checked', steps: 41 });
   });
 });
+
+describe('references an unevaluated* keyword reads through', () => {
+  it('still count what the referenced schema evaluated, and a recursive field below is still followed once', () => {
+    const schemas = {
+      Base: { type: 'object', properties: { name: { type: 'string' }, next: { $ref: '#/components/schemas/Pet' } } },
+      Pet: { allOf: [{ $ref: '#/components/schemas/Base' }], properties: { extra: { type: 'integer' } }, unevaluatedProperties: false },
+      Pair: { $ref: '#/components/schemas/First', unevaluatedItems: false },
+      First: { type: 'array', prefixItems: [{ type: 'string' }] },
+    };
+    const pet = validator('3.1.0', schemas, 'Pet');
+    const chain = (depth: number, last: Record<string, unknown>) => {
+      let body: Record<string, unknown> = last;
+      for (let i = 0; i < depth; i++) body = { name: 'p', extra: i, next: body };
+      return body;
+    };
+    expect(runCheck(pet.validate, chain(3, { name: 'last' }), UNLIMITED)).toEqual({ kind: 'checked', steps: expect.any(Number) });
+    const unknown = runCheck(pet.validate, chain(3, { name: 'last', other: 1 }), UNLIMITED);
+    expect(unknown.kind === 'checked' && unknown.error).toMatchObject({
+      instancePath: '/next/next/next',
+      keyword: 'unevaluatedProperties',
+      params: { unevaluatedProperty: 'other' },
+    });
+    const deep = runCheck(pet.validate, chain(200, { name: 'last' }), UNLIMITED);
+    expect(deep).toEqual({ kind: 'checked', steps: expect.any(Number) });
+    expect(deep.steps).toBeLessThanOrEqual(2 * 200 + 3);
+    const pair = validator('3.1.0', schemas, 'Pair');
+    expect(runCheck(pair.validate, ['a'], UNLIMITED)).toEqual({ kind: 'checked', steps: expect.any(Number) });
+    const extra = runCheck(pair.validate, ['a', 'b'], UNLIMITED);
+    expect(extra.kind === 'checked' && extra.error?.keyword).toBe('unevaluatedItems');
+  });
+});
