@@ -21,6 +21,7 @@ export interface CheckJob {
 export type CheckReply =
   | { id: number; kind: 'checked'; error?: ErrorObject; data?: string }
   | { id: number; kind: 'over'; limit: LimitKind }
+  | { id: number; kind: 'forgotten' }
   | { id: number; kind: 'none' };
 
 export type CheckResult =

@@ -12,7 +12,7 @@ import { runCheck } from './check-run.ts';
 import type { CheckBundle } from './schemas.ts';
 
 /** Schemas kept; past this the oldest are dropped (older versions of the document, mostly). */
-const MAX_KEPT = 200;
+const MAX_KEPT = 500;
 
 const kept = new Map<string, ValidateFunction>();
 
@@ -29,7 +29,8 @@ function validatorFor(key: string, bundle: CheckBundle | undefined): ValidateFun
 
 function check(job: CheckJob & { id: number; key: string; slice?: CheckBundle }): CheckReply {
   const validate = validatorFor(job.key, job.slice);
-  if (!validate) return { id: job.id, kind: 'none' };
+  // Dropped for newer ones: the pool sends the job again with the schema.
+  if (!validate) return { id: job.id, kind: 'forgotten' };
   const data: unknown = JSON.parse(job.data);
   const outcome = runCheck(validate, data, WORKER_LIMITS);
   if (outcome.kind === 'limit') return { id: job.id, kind: 'over', limit: outcome.limit };

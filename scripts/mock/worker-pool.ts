@@ -11,7 +11,8 @@
 // slice of the document the worker keeps: the slice is made and sent only the
 // first time a worker sees the key. The worker receives the job's payload with
 // `id`, `key` and `slice` beside it, and replies with the job's `id` and a
-// `kind`, after posting `'ready'` once it has loaded.
+// `kind`, after posting `'ready'` once it has loaded; `forgotten` when it no
+// longer holds the key's slice, and the job is sent again with it.
 import { Worker } from 'node:worker_threads';
 
 export type PoolResult<R> = R | { kind: 'none' } | { kind: 'limit'; message: string };
@@ -135,6 +136,11 @@ export class WorkerPool<P extends object, R extends { id: number; kind: string }
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
       clearTimeout(slot.timer);
+      if (reply.kind === 'forgotten') {
+        slot.known.delete(job.key);
+        this.assign(slot, job);
+        return;
+      }
       slot.job = undefined;
       job.done(reply.kind === 'none' ? { kind: 'none' } : reply);
       this.dispatch();
