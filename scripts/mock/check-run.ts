@@ -33,12 +33,12 @@ interface Run {
   limits: CheckLimits;
   steps: number;
   depth: number;
-  /** Objects and arrays, by identity, then by referenced schema. */
-  nodes: Map<object, Map<string, Kept>>;
+  /** Objects and arrays, by identity, then by referenced schema (made on the first reference: most bodies follow few). */
+  nodes?: Map<object, Map<string, Kept>>;
   /** Scalars, by the object or array that holds them, then by schema and key. */
-  scalars: Map<object, Map<string, Kept>>;
+  scalars?: Map<object, Map<string, Kept>>;
   /** A scalar that is the whole value, by schema. */
-  root: Map<string, Kept>;
+  root?: Map<string, Kept>;
 }
 
 class LimitReached extends Error {
@@ -53,10 +53,10 @@ class LimitReached extends Error {
 let current: Run | undefined;
 
 function keptAnswers(run: Run, id: string, data: unknown, cxt: DataValidationCxt | undefined): [Map<string, Kept>, string] {
-  if (data !== null && typeof data === 'object') return [mapFor(run.nodes, data), id];
+  if (data !== null && typeof data === 'object') return [mapFor((run.nodes ??= new Map()), data), id];
   const parent = cxt?.parentData as unknown;
-  if (parent !== null && typeof parent === 'object') return [mapFor(run.scalars, parent), `${id}\n${String(cxt?.parentDataProperty)}`];
-  return [run.root, id];
+  if (parent !== null && typeof parent === 'object') return [mapFor((run.scalars ??= new Map()), parent), `${id}\n${String(cxt?.parentDataProperty)}`];
+  return [(run.root ??= new Map()), id];
 }
 
 function mapFor(maps: Map<object, Map<string, Kept>>, node: object): Map<string, Kept> {
@@ -109,7 +109,7 @@ export function refKeyword(target: (id: string) => ValidateFunction): FuncKeywor
 
 /** Checks a value within the limits; stops at the first reference past them. */
 export function runCheck(validate: ValidateFunction, data: unknown, limits: CheckLimits): CheckOutcome {
-  const run: Run = { limits, steps: 0, depth: 0, nodes: new Map(), scalars: new Map(), root: new Map() };
+  const run: Run = { limits, steps: 0, depth: 0 };
   const outer = current;
   current = run;
   try {

@@ -115,7 +115,9 @@ export class SchemaCompiler {
       const refs = this.reachable(root);
       // Referenced schemas compile when first followed; compiled now, one that cannot fails this schema, not a request.
       for (const id of refs) ajv.getSchema(id);
-      const validate = ajv.compile(root);
+      // A schema that is only a reference (most bodies: `$ref: Pet`) is the referenced schema's validator itself.
+      const only = Object.keys(root).length === 1 ? (root as Record<string, unknown>)[REF_KEYWORD] : undefined;
+      const validate = (typeof only === 'string' && ajv.getSchema(only)) || ajv.compile(root);
       const { is30, byId } = this;
       return {
         validate,
