@@ -26,7 +26,7 @@ export type LimitKind = keyof CheckLimits;
 /** Checked (`error` is ajv's first error, none when the value is valid), or stopped at a limit; `steps` counts the references followed. */
 export type CheckOutcome = { kind: 'checked'; error?: ErrorObject; steps: number } | { kind: 'limit'; limit: LimitKind; steps: number };
 
-/** What a reference answered for one instance node: valid, or ajv's errors. */
+/** What a reference answered for one instance node: valid, or its first error (alone, or none). */
 type Kept = true | ErrorObject[];
 
 interface Run {
