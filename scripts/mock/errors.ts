@@ -26,7 +26,10 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, when: 'The path exists but not with this method; `Allow` lists the methods it accepts.' },
   not_acceptable: { status: 406, when: 'The Accept header matches none of the media types the response declares.' },
   request_timeout: { status: 408, when: 'The request (headers or body) did not arrive in time.' },
-  payload_too_large: { status: 413, when: 'The body is larger than the limit (64 KiB by default).' },
+  payload_too_large: {
+    status: 413,
+    when: 'The body is larger than the limit (64 KiB by default), or takes more work to check than the mock allows (256 nested schema references, 200,000 in all).',
+  },
   header_too_large: { status: 431, when: 'The request line and headers are larger than the limit (16 KiB).' },
   internal_error: { status: 500, when: 'A fault in the mock server itself, never the request; its log has the details.' },
   simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },

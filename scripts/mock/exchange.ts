@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Answer } from './answers.ts';
+import type { CheckPool } from './check-pool.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, ERROR_CODES, type ErrorCodeName } from './errors.ts';
 import type { MockFeatures } from './features.ts';
@@ -34,6 +35,8 @@ export interface ServerContext {
   held: HeldSockets<Socket>;
   /** A request's delay, fault or error can only come from its Prefer header unless a switch is on. */
   timing: boolean;
+  /** Checks of parameters and bodies, past a small share of work in a worker. */
+  checks: CheckPool;
 }
 
 export interface Exchange {

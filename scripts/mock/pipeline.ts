@@ -14,7 +14,7 @@ import { readMultipart } from './multipart.ts';
 import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
 import { answerRequest } from './requested-answer.ts';
-import { checkBody, checkParams, matchMedia, type BodyMedia } from './request-checks.ts';
+import { checkBody, checkParams, matchMedia, type BodyMedia, type CheckProblem } from './request-checks.ts';
 import { namedFor, type RouteMatch } from './router.ts';
 import type { MockOperation, MockState } from './state.ts';
 
@@ -200,6 +200,16 @@ function checkAndAnswer(
   checkDecoded(x, mock, match, query, media, present, body);
 }
 
+/** A routed request with its body decoded, as the schema checks read it. */
+interface Decoded {
+  mock: MockOperation;
+  match: RouteMatch<MockOperation>;
+  query: URLSearchParams | undefined;
+  media: BodyMedia | undefined;
+  present: boolean;
+  body: unknown;
+}
+
 /** Parameters and the decoded body against their schemas, then the answer. */
 function checkDecoded(
   x: Exchange,
@@ -210,33 +220,48 @@ function checkDecoded(
   present: boolean,
   body: unknown,
 ): void {
-  const { params, badEncoding } = match;
   const spec = x.state.requestSpec(mock);
-  if (badEncoding) {
-    operationError(x, mock, 'validation_failed', `path.${badEncoding[0]} is not valid percent-encoded UTF-8`);
+  if (match.badEncoding) {
+    operationError(x, mock, 'validation_failed', `path.${match.badEncoding[0]} is not valid percent-encoded UTF-8`);
     return;
   }
   const q = x.url.indexOf('?');
   const rawQuery = q === -1 ? undefined : x.url.slice(q + 1);
-  const paramProblem = checkParams(spec, { rawParams: match.raw, rawQuery, headers: x.req.headers }, x.state.compiler);
+  const decoded: Decoded = { mock, match, query, media, present, body };
+  const params = checkParams(spec, { rawParams: match.raw, rawQuery, headers: x.req.headers }, x.state.compiler, x.ctx.checks);
+  whenChecked(x, params, (problem) => checkBodyThenAnswer(x, decoded, problem));
+}
+
+function checkBodyThenAnswer(x: Exchange, decoded: Decoded, paramProblem: CheckProblem | undefined): void {
+  const { mock, media, present, body } = decoded;
   if (paramProblem) {
-    operationError(x, mock, 'validation_failed', paramProblem);
+    operationError(x, mock, paramProblem.code, paramProblem.message);
     return;
   }
-  if (spec.body) {
-    if (!present) {
-      if (spec.body.required) {
-        operationError(x, mock, 'validation_failed', 'body is required');
-        return;
-      }
-    } else if (media) {
-      const bodyProblem = checkBody(media, body, x.state.compiler);
-      if (bodyProblem) {
-        operationError(x, mock, 'validation_failed', bodyProblem);
-        return;
-      }
-    }
+  const spec = x.state.requestSpec(mock);
+  if (spec.body && !present && spec.body.required) {
+    operationError(x, mock, 'validation_failed', 'body is required');
+    return;
   }
+  if (!spec.body || !present || !media) {
+    answerChecked(x, decoded, body);
+    return;
+  }
+  whenChecked(x, checkBody(media, body, x.state.compiler, x.ctx.checks), ({ problem, body: checked }) => {
+    if (problem) operationError(x, mock, problem.code, problem.message);
+    else answerChecked(x, decoded, checked);
+  });
+}
+
+/** Goes on at once, or once a check a worker took answers (a fault on the way is the request's 500). */
+function whenChecked<T>(x: Exchange, result: T | Promise<T>, next: (value: T) => void): void {
+  if (result instanceof Promise) result.then(next).catch((error: unknown) => internalError(x, error));
+  else next(result);
+}
+
+/** The answer, once every check passed; `body` as checked (form fields coerced to the schema's types). */
+function answerChecked(x: Exchange, { mock, match, query }: Decoded, body: unknown): void {
+  const { params } = match;
   if (x.ctx.features.callbacks && mock.op.callbacks.length > 0) {
     x.after = (status, headers, sent) => sendCallbacks(x, mock, params, query, body, status, headers, sent);
   }

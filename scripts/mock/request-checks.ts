@@ -8,8 +8,9 @@ import { parameterSchema, requestContent, type OpenApiDocument } from '../model/
 import { parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/wire.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
 import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
+import type { CheckPool, CheckResult } from './check-pool.ts';
 import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
-import { describeError, type SchemaCompiler, type ValidateFunction } from './schemas.ts';
+import { describeError, type SchemaCompiler, type Validator } from './schemas.ts';
 
 /** A parameter as the request checks read it: its wire form (model/wire.ts) and its schema as written, for ajv. */
 export interface ParamSpec extends WireParameter {
@@ -25,7 +26,7 @@ export interface BodyMedia {
   kind: BodyKind;
   /** The raw schema ajv checks the body against; undefined when the body is not checked. */
   schema: unknown;
-  validate?: ValidateFunction | null;
+  validate?: Validator | null;
   /** `multipart/form-data`: which parts are files or JSON. */
   multipart?: MultipartSpec;
 }
@@ -34,7 +35,7 @@ export interface RequestSpec {
   params: ParamSpec[];
   body?: { required: boolean; media: BodyMedia[] };
   /** Compiled on first use; null when there is nothing to check or it cannot compile. */
-  paramsValidator?: ValidateFunction | null;
+  paramsValidator?: Validator | null;
   /** Query parameters and cookies the operation's credentials travel in: no parameter's value. */
   credentials?: Partial<Record<'query' | 'cookie', string[]>>;
 }
@@ -216,20 +217,41 @@ export function readParams(
   return { values, present };
 }
 
+/** Why a request's parameters or body are refused: a value that does not match, or one past the work a check may take. */
+export interface CheckProblem {
+  code: 'validation_failed' | 'payload_too_large';
+  message: string;
+}
+
+/** A value now or later: checks that need a worker answer later (check-pool.ts). */
+export type Later<T> = T | Promise<T>;
+
+export function settle<T, U>(value: Later<T>, next: (value: T) => U): Later<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /** Every parameter against its schema; the first problem as `query.limit must be <= 100`, or undefined. */
-export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler): string | undefined {
+export function checkParams(spec: RequestSpec, raw: RawRequest, compiler: SchemaCompiler, checks: CheckPool): Later<CheckProblem | undefined> {
   if (spec.params.length === 0) return undefined;
   const { values, present, missing } = readParams(spec, raw);
-  if (missing) return `${missing.in}.${missing.name} is required`;
+  if (missing) return invalid(`${missing.in}.${missing.name} is required`);
   // Nothing sent, nothing required: no schema to check (and none to compile).
   if (present === 0) return undefined;
   if (spec.paramsValidator === undefined) spec.paramsValidator = compileParams(spec, compiler);
-  const validate = spec.paramsValidator;
-  if (!validate || validate(values)) return undefined;
-  return validate.errors?.[0] ? describeError(validate.errors[0], '').replace(/^\./, '') : 'a parameter is invalid';
+  const validator = spec.paramsValidator;
+  if (!validator) return undefined;
+  return settle(checks.check(validator, values, 'The parameters'), (result) => {
+    if (result.kind === 'valid') return undefined;
+    if (result.kind === 'limit') return invalid(result.message);
+    return invalid(describeError(result.error, '').replace(/^\./, ''));
+  });
 }
 
-function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFunction | null {
+function invalid(message: string): CheckProblem {
+  return { code: 'validation_failed', message };
+}
+
+function compileParams(spec: RequestSpec, compiler: SchemaCompiler): Validator | null {
   const properties: Record<string, { type: 'object'; properties: Record<string, unknown> }> = {};
   for (const param of spec.params) {
     const place = (properties[param.in] ??= { type: 'object', properties: fieldMap() });
@@ -238,13 +260,17 @@ function compileParams(spec: RequestSpec, compiler: SchemaCompiler): ValidateFun
   return compiler.compile({ type: 'object', properties }, true) ?? null;
 }
 
-/** The parsed body against the matched media type's schema; the first problem, or undefined. */
-export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompiler): string | undefined {
-  if (media.schema === undefined) return undefined;
+/** The parsed body against the matched media type's schema: the first problem, and the body as checked (coerced, for form fields). */
+export function checkBody(media: BodyMedia, body: unknown, compiler: SchemaCompiler, checks: CheckPool): Later<{ problem?: CheckProblem; body: unknown }> {
+  if (media.schema === undefined) return { body };
   if (media.validate === undefined) media.validate = compiler.compile(media.schema, media.kind !== 'json') ?? null;
-  const validate = media.validate;
-  if (!validate || validate(body)) return undefined;
-  return validate.errors?.[0] ? describeError(validate.errors[0], 'body') : 'body is invalid';
+  const validator = media.validate;
+  if (!validator) return { body };
+  return settle(checks.check(validator, body, 'The body'), (result: CheckResult) => {
+    if (result.kind === 'valid') return { body: result.data };
+    if (result.kind === 'limit') return { problem: { code: 'payload_too_large', message: result.message }, body };
+    return { problem: invalid(describeError(result.error, 'body')), body };
+  });
 }
 
 /**

@@ -4,26 +4,40 @@
 // JSON Schema ajv understands (`nullable`, boolean `exclusiveMinimum`); 3.1
 // schemas already are JSON Schema 2020-12. Every `$ref` becomes a schema of
 // its own, registered once, so recursive schemas and shared components cost
-// one compilation each.
-import { createRequire } from 'node:module';
+// one compilation each; the reference itself becomes the mock's own keyword
+// (check-run.ts), which checks a value against a referenced schema once per
+// request however many branches lead there, and counts the work.
 import type { ValidateFunction, ErrorObject } from 'ajv';
 import { isObject } from '../model/deref.ts';
 import { resolveRef, type OpenApiDocument } from '../model/document.ts';
 import { linearPattern } from '../model/linear-pattern.ts';
+import { createAjv, type AjvLike } from './ajv-instance.ts';
+import { REF_KEYWORD } from './check-run.ts';
 import { discriminated } from './discriminator.ts';
-import { linearRegExp } from './linear-regexp.ts';
 import { uniqueItemsKeyword } from './unique-items.ts';
-
-// ajv ships CommonJS; createRequire loads it on first use instead of at startup.
-const require = createRequire(import.meta.url);
 
 export type { ErrorObject, ValidateFunction };
 
-interface AjvLike {
-  addSchema(schema: object, key?: string): unknown;
-  addKeyword(definition: object): unknown;
-  compile(schema: object): ValidateFunction;
+/** A compiled request schema: checked here, or by a check worker from its bundle (check-pool.ts). */
+export interface Validator {
+  validate: ValidateFunction;
+  coerce: boolean;
+  /** Names the schema among every compiler's (the check workers keep what they compiled by it). */
+  key: string;
+  /** The schema and every schema it references, converted, for a check worker to compile as it is compiled here. */
+  bundle(): CheckBundle;
 }
+
+export interface CheckBundle {
+  is30: boolean;
+  coerce: boolean;
+  root: object;
+  /** Referenced schemas by the id the keyword names them with, each already carrying it as `$id`. */
+  refs: [string, object][];
+}
+
+/** Tells the schemas of one compiler (one version of a document) from another's. */
+let compilers = 0;
 
 /** Keywords that say nothing about validity; dropped to keep compiled code small. */
 const ANNOTATIONS = new Set([
@@ -63,19 +77,25 @@ const SUBSCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'def
 /** Keywords whose subschemas apply to the same value as the schema itself (not to a field or an item). */
 const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 const IN_PLACE_ONE = ['not', 'if', 'then', 'else'] as const;
+const IN_PLACE = new Set<string>([...IN_PLACE_LISTS, ...IN_PLACE_ONE, 'dependentSchemas']);
 
 export class SchemaCompiler {
   private readonly document: OpenApiDocument;
   private readonly is30: boolean;
   private readonly refIds = new Map<string, string>();
-  private readonly converted = new Map<string, unknown>();
+  /** Copies of referenced schemas whose evaluated fields and items an `unevaluated*` keyword reads (see `reference`). */
+  private readonly trackedIds = new Map<string, string>();
   /** Components whose in-place references have been followed (`open` while being followed). */
   private readonly inPlace = new Map<string, 'open' | 'done'>();
   /** `$ref` nodes that lead back, at the same value, to a schema that contains them (A all of B, B all of A). */
   private readonly loops = new WeakSet<object>();
+  /** Converted schemas of the references, by id, as registered with ajv. */
+  private readonly byId = new Map<string, object>();
+  private readonly name = `c${++compilers}`;
   private plain?: AjvLike;
   private coercing?: AjvLike;
   private counter = 0;
+  private compiled = 0;
 
   constructor(document: OpenApiDocument) {
     this.document = document;
@@ -88,35 +108,58 @@ export class SchemaCompiler {
    * rather than failed. `coerce` turns strings into the numbers and booleans
    * the schema expects, as parameters arrive as text.
    */
-  compile(schema: unknown, coerce: boolean): ValidateFunction | undefined {
+  compile(schema: unknown, coerce: boolean): Validator | undefined {
     try {
-      const ajv = coerce ? (this.coercing ??= this.createAjv(true)) : (this.plain ??= this.createAjv(false));
-      return ajv.compile(this.wrap(this.convert(schema)) as object);
+      const ajv = this.ajv(coerce);
+      const root = this.wrap(this.convert(schema));
+      const refs = this.reachable(root);
+      // Referenced schemas compile when first followed; compiled now, one that cannot fails this schema, not a request.
+      for (const id of refs) ajv.getSchema(id);
+      // A schema that is only a reference (most bodies: `$ref: Pet`) is the referenced schema's validator itself.
+      const only = Object.keys(root).length === 1 ? (root as Record<string, unknown>)[REF_KEYWORD] : undefined;
+      const validate = (typeof only === 'string' && ajv.getSchema(only)) || ajv.compile(root);
+      const { is30, byId } = this;
+      return {
+        validate,
+        coerce,
+        key: `${this.name}:${++this.compiled}`,
+        bundle: () => ({ is30, coerce, root, refs: refs.map((id) => [id, byId.get(id) as object]) }),
+      };
     } catch {
       return undefined;
     }
   }
 
+  private ajv(coerce: boolean): AjvLike {
+    if (coerce) return (this.coercing ??= this.createAjv(true));
+    return (this.plain ??= this.createAjv(false));
+  }
+
   private createAjv(coerce: boolean): AjvLike {
-    const options = {
-      strict: false,
-      logger: false,
-      allErrors: false,
-      validateSchema: false,
-      addUsedSchema: false,
-      coerceTypes: coerce ? ('array' as const) : false,
-      // A field named `toString` or `constructor` is the request's own, never the one every object inherits.
-      ownProperties: true,
-      // Patterns run on RE2: no value can make a check backtrack.
-      code: { regExp: linearRegExp },
-    };
-    const Ajv = this.is30 ? require('ajv').default : require('ajv/dist/2020').default;
-    const ajv = new Ajv(options);
-    require('ajv-formats').default(ajv);
-    ajv.addKeyword(uniqueItemsKeyword);
+    const ajv = createAjv(this.is30, coerce);
     // Refs already registered on the other instance are registered here too.
-    for (const [pointer, id] of this.refIds) ajv.addSchema(this.wrap(this.converted.get(pointer), id), id);
+    for (const [id, schema] of this.byId) ajv.addSchema(schema, id);
     return ajv;
+  }
+
+  /** Ids of the schemas a converted schema references, directly or through others. */
+  private reachable(root: object): string[] {
+    const found = new Set<string>();
+    const stack: unknown[] = [root];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (Array.isArray(node)) for (const item of node) stack.push(item);
+      else if (isObject(node)) {
+        const id = node[REF_KEYWORD] ?? node.$ref;
+        // The walk also goes through data (`enum`, `const`): only an id this compiler gave counts.
+        if (typeof id === 'string' && this.byId.has(id) && !found.has(id)) {
+          found.add(id);
+          stack.push(this.byId.get(id));
+        }
+        for (const [key, value] of Object.entries(node)) if (key !== REF_KEYWORD && typeof value === 'object') stack.push(value);
+      }
+    }
+    return [...found];
   }
 
   private instances(): AjvLike[] {
@@ -125,21 +168,32 @@ export class SchemaCompiler {
 
   /** Ajv wants an object schema; 3.1 also allows `true`/`false`. */
   private wrap(schema: unknown, id?: string): object {
-    const base = isObject(schema) && !('$ref' in schema) ? { ...schema } : { allOf: [schema ?? {}] };
+    const base = isObject(schema) ? { ...schema } : { allOf: [schema ?? {}] };
     return id ? { ...base, $id: id } : base;
   }
 
-  private refId(ref: string): string {
-    const known = this.refIds.get(ref);
+  /**
+   * A reference as the converted schema writes it: the mock's keyword, or, where `unevaluatedProperties`
+   * or `unevaluatedItems` must see what the referenced schema evaluated, ajv's own `$ref` to a copy of
+   * the target converted the same way (ajv tracks evaluation through `$ref` only). That copy's in-place
+   * references are `$ref`s too, and only they: a field's or an item's schema is the keyword's again.
+   */
+  private reference(ref: string, tracked: boolean): Record<string, string> {
+    return tracked ? { $ref: this.refId(ref, true) } : { [REF_KEYWORD]: this.refId(ref, false) };
+  }
+
+  private refId(ref: string, tracked: boolean): string {
+    const ids = tracked ? this.trackedIds : this.refIds;
+    const known = ids.get(ref);
     if (known) return known;
     const id = `https://schemas.mock.invalid/${++this.counter}`;
-    this.refIds.set(ref, id);
+    // Named before converting, so a schema that refers to itself finds its own id.
+    ids.set(ref, id);
     this.markLoops(ref);
-    // Registered before converting, so a schema that refers to itself finds its own id.
-    this.converted.set(ref, {});
-    const converted = this.convert(this.target(ref));
-    this.converted.set(ref, converted);
-    for (const ajv of this.instances()) ajv.addSchema(this.wrap(converted, id), id);
+    const converted = this.convert(this.target(ref), tracked);
+    const schema = this.wrap(converted, id);
+    this.byId.set(id, schema);
+    for (const ajv of this.instances()) ajv.addSchema(schema, id);
     return id;
   }
 
@@ -176,26 +230,29 @@ export class SchemaCompiler {
     return out;
   }
 
-  private convert(node: unknown): unknown {
-    if (Array.isArray(node)) return node.map((n) => this.convert(n));
+  /** `tracked`: an `unevaluated*` keyword applied to the same value reads what this schema evaluates. */
+  private convert(node: unknown, tracked = false): unknown {
+    if (Array.isArray(node)) return node.map((n) => this.convert(n, tracked));
     if (!isObject(node)) return node;
     const loop = this.loops.has(node);
+    // 3.0's JSON Schema has no `unevaluated*` keywords.
+    const track = tracked || (!this.is30 && ('unevaluatedProperties' in node || 'unevaluatedItems' in node));
     if (typeof node.$ref === 'string' && this.is30) {
-      const ref = loop ? {} : { $ref: this.refId(node.$ref) };
+      const ref = loop ? {} : this.reference(node.$ref, false);
       // In 3.0 a $ref's siblings are ignored, except the common (if irregular) `nullable`.
       return node.nullable === true ? { anyOf: [{ type: 'null' }, ref] } : ref;
     }
     // A discriminator chooses the branch to check (discriminator.ts).
     const chosen = discriminated(node);
-    if (chosen) return this.convert(chosen);
+    if (chosen) return this.convert(chosen, tracked);
     const out: Record<string, unknown> = {};
     let skipAdditional = false;
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref') {
-        if (!loop) out.$ref = this.refId(value);
+        if (!loop) Object.assign(out, this.reference(value, track));
       } else if (ANNOTATIONS.has(key) || key.startsWith('x-') || key === 'nullable') continue;
-      else if (SUBSCHEMA.has(key)) out[key] = this.convert(value);
-      else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v)) : value;
+      else if (SUBSCHEMA.has(key)) out[key] = this.convert(value, track && IN_PLACE.has(key));
+      else if (SUBSCHEMA_LISTS.has(key)) out[key] = Array.isArray(value) ? value.map((v) => this.convert(v, track && IN_PLACE.has(key))) : value;
       else if (key === 'uniqueItems') {
         // ajv's own check compares items pairwise; this one is linear (unique-items.ts).
         if (value === true) out[uniqueItemsKeyword.keyword] = true;
@@ -209,7 +266,7 @@ export class SchemaCompiler {
         // Fields an unchecked pattern would have covered are not refused as unknown either.
         if (kept.length < entries.length) skipAdditional = true;
       } else if (SUBSCHEMA_MAPS.has(key) && isObject(value)) {
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v)]));
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.convert(v, track && IN_PLACE.has(key))]));
       } else if (key === 'items') {
         if (Array.isArray(value)) out[this.is30 ? 'items' : 'prefixItems'] = value.map((v) => this.convert(v));
         else out.items = this.convert(value);

@@ -18,6 +18,7 @@ import { DEFAULT_MAX_BODY_BYTES, FAULT_HOLD_MS, MAX_HEADER_BYTES, MAX_HELD_SOCKE
 import { HeldSockets } from './held-sockets.ts';
 import type { ServerContext } from './exchange.ts';
 import { RequestLog, type Output } from './log.ts';
+import { CheckPool } from './check-pool.ts';
 import { EnginePool } from './engine-pool.ts';
 import { handleRequest } from './pipeline.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
@@ -109,6 +110,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     // The port is known once the server listens (port 0 picks one).
     origins: originPolicy(site, host, () => port),
     held: new HeldSockets(options.faultHold?.max ?? MAX_HELD_SOCKETS, options.faultHold?.ms ?? FAULT_HOLD_MS),
+    checks: new CheckPool(),
   };
 
   let built = options.build;
@@ -143,7 +145,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       log.message(describeResources(state.inference, store.where));
     }
   } catch (error) {
-    await Promise.all([pool.close(), store?.close()]);
+    await Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
     throw error;
   }
   const events = new EventEmitter();
@@ -176,7 +178,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       });
     });
   } catch (error) {
-    await Promise.all([pool.close(), store?.close()]);
+    await Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
     throw error;
   }
   const address = server.address();
@@ -278,7 +280,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     close() {
       closing ??= (async () => {
-        await Promise.all([reloader.close(), pool.close(), store?.close()]);
+        await Promise.all([reloader.close(), pool.close(), ctx.checks.close(), store?.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();

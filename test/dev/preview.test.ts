@@ -11,6 +11,7 @@ import { ROOT } from '../helpers/paths.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, gone, run, start, stop, type Running } from '../helpers/processes.ts';
 import { defined } from '../helpers/defined.ts';
+import { wideBody, wideSchemas } from '../helpers/recursive-schemas.ts';
 
 /** The preview lives through the whole file; past this, it has hung. */
 const PREVIEW_TIMEOUT_MS = 600_000;
@@ -353,6 +354,41 @@ describe('npm run dev', () => {
     expect(existsSync(join(out, 'changes'))).toBe(false);
     const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(html|js)$/.test(f.name));
     for (const file of files) expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain('__preview');
+  });
+
+  it('answers the pages while its mock checks hostile bodies against a recursive schema', async () => {
+    const original = readFileSync(spec, 'utf8');
+    const trees = {
+      post: {
+        operationId: 'postTrees',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Wider' } } } },
+        responses: { '201': { description: 'Created' } },
+      },
+    };
+    const schemas = Object.entries(wideSchemas(64, 'Wider')).map(([name, schema]) => `    ${name}: ${JSON.stringify(schema)}`);
+    edit(spec, (text) =>
+      text.replace(/^paths:$/m, `paths:\n  /trees: ${JSON.stringify(trees)}`).replace(/^ {2}schemas:$/m, `  schemas:\n${schemas.join('\n')}`),
+    );
+    const post = (body: unknown) =>
+      fetch(`${mock}trees`, { method: 'POST', headers: { ...AUTH.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // The mock serves the save once /trees is no longer an unknown path.
+    await expect.poll(async () => (await post({})).status, { timeout: 60_000, interval: 200 }).not.toBe(404);
+    // The page is compiled once before, as for a writer who has it open.
+    expect((await fetch(`${site}operations/list-pets/`)).status).toBe(200);
+    const hostile = Promise.all(Array.from({ length: 10 }, () => post(wideBody(64, 60_000)).then((r) => r.status)));
+    let done = false;
+    void hostile.then(() => (done = true));
+    let pages = 0;
+    // A page of the preview at a time for as long as the mock, in the same process, checks the hostile bodies.
+    while (!done) {
+      const answer = await fetch(`${site}operations/list-pets/`);
+      expect(answer.status).toBe(200);
+      await answer.text();
+      pages++;
+    }
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(await hostile).toEqual(Array.from({ length: 10 }, () => 413));
+    writeFileSync(spec, original);
   });
 
   it('stops the site, the mock and the watchers on Ctrl-C', async () => {
