@@ -1,0 +1,23 @@
+// Which check id a schema change gets: the keyword's suffix (`max-decreased`) under the scope
+// it happens in, as oasdiff names them: `request-body-` for the root of a request body,
+// `request-property-` inside one, `request-parameter-` for a parameter, `response-header-` for a
+// response header, and so on.
+import { CATALOGUE } from './catalogue.ts';
+
+export type Direction = 'request' | 'response';
+
+/** What a compared schema belongs to: the data's direction and the kind of place it sits. */
+export interface Scope {
+  dir: Direction;
+  where: 'body' | 'parameter' | 'header';
+}
+
+/** The id of a keyword change at the root of the compared schema (`root`) or inside it. */
+export function keywordId(scope: Scope, root: boolean, suffix: string): string {
+  const { dir, where } = scope;
+  if (where === 'body') return `${dir}-${root ? 'body' : 'property'}-${suffix}`;
+  // A reply's header is sent by the client, as a request parameter is.
+  const place = where === 'header' && dir === 'response' ? 'header' : 'parameter';
+  const nested = `${dir}-${place}-property-${suffix}`;
+  return !root && CATALOGUE.has(nested) ? nested : `${dir}-${place}-${suffix}`;
+}
