@@ -168,11 +168,11 @@ const NAMED: Record<string, string> = {
   'api-security-component-oauth-flow-removed': 'B',
   'api-security-component-oauth-scope-added': 'I',
   'api-security-component-oauth-scope-removed': 'I',
+  'api-security-component-oauth-scope-changed': 'I',
   'api-security-component-openid-url-changed': 'W',
   // Parameters
   'new-required-request-parameter': 'B',
   'new-optional-request-parameter': 'I',
-  'new-request-path-parameter': 'B',
   'request-parameter-removed': 'W',
   'request-parameter-removed-with-deprecation': 'I',
   'request-parameter-became-required': 'B',
@@ -210,6 +210,8 @@ const NAMED: Record<string, string> = {
   'response-header-reactivated': 'I',
   // Properties of what clients send
   'new-required-request-property': 'B',
+  'new-required-request-property-with-default': 'B',
+  'request-property-became-required-with-default': 'B',
   'new-optional-request-property': 'I',
   'new-read-only-request-property': 'I',
   'request-property-removed': 'W',
@@ -317,7 +319,12 @@ function buildCatalogue(): Map<string, Check> {
   for (const [suffix, [request, response]] of Object.entries(KEYWORD_RULES)) {
     for (const scope of SCOPES.request) own.set(`request-${scope}-${suffix}`, LEVEL[request]!);
     for (const scope of SCOPES.response) own.set(`response-${scope}-${suffix}`, LEVEL[response]!);
+    // Inside a field clients never send (read-only) or never read (write-only), nothing reaches them.
+    own.set(`request-read-only-property-${suffix}`, 'info');
+    own.set(`response-write-only-property-${suffix}`, 'info');
   }
+  own.delete('response-body-enum-value-removed');
+  own.set('response-mediatype-enum-value-removed', 'info');
   for (const [id, level] of Object.entries(NAMED)) own.set(id, LEVEL[level]!);
   const catalogue = new Map<string, Check>();
   for (const [id, level] of own) {
@@ -337,4 +344,103 @@ function buildCatalogue(): Map<string, Check> {
 export const CATALOGUE: ReadonlyMap<string, Check> = buildCatalogue();
 
 /** oasdiff's checks the diff does not report under their id, and why: each is covered otherwise or does not apply. */
-export const NOT_REPORTED: Record<string, string> = {};
+export const NOT_REPORTED: Record<string, string> = Object.fromEntries(
+  (
+    [
+      [
+        'The model keeps no extensions on schema properties or parameters, so their own x-sunset and x-stability-level are not read; their deprecation is (request-/response-property-deprecated, request-parameter-deprecated).',
+        [
+          'request-property-deprecated-with-sunset',
+          'request-property-deprecated-sunset-missing',
+          'request-property-deprecated-sunset-invalid',
+          'request-property-sunset-date-too-small',
+          'response-property-deprecated-with-sunset',
+          'response-property-deprecated-sunset-missing',
+          'response-property-deprecated-sunset-invalid',
+          'response-property-sunset-date-too-small',
+          'request-property-stability-decreased',
+          'request-property-stability-increased',
+          'response-property-stability-decreased',
+          'response-property-stability-increased',
+          'request-parameter-deprecated-sunset-missing',
+          'request-parameter-sunset-date-too-small',
+          'request-parameter-sunset-deleted',
+          'request-parameter-sunset-date-changed-too-small',
+          'request-parameter-sunset-parse',
+          'request-parameter-removed-before-sunset',
+          'request-parameter-x-extensible-enum-value-removed',
+          'request-property-x-extensible-enum-value-removed',
+        ],
+      ],
+      [
+        'A path parameter comes with a path of its own: the operation is reported as moved (api-operation-moved) or as removed and added.',
+        ['new-request-path-parameter'],
+      ],
+      [
+        'A date or stability word the portal cannot read is an error of `npm run lint` (portal/lifecycle-date, portal/stability-value), at its file and line, before any comparison.',
+        ['api-deprecated-sunset-parse', 'api-invalid-stability-level', 'api-path-sunset-parse'],
+      ],
+      [
+        "Security is compared as each operation's effective requirements (its own, else the document's): a change to the document's security is reported on every operation it reaches, as api-security-*.",
+        ['api-global-security-removed', 'api-global-security-added', 'api-global-security-scope-added', 'api-global-security-scope-removed'],
+      ],
+      [
+        "Path-level parameters are merged into each operation's: one added there is reported on each operation, as new-required-request-parameter or new-optional-request-parameter.",
+        ['new-required-request-default-parameter-to-existing-path', 'new-optional-request-default-parameter-to-existing-path'],
+      ],
+      [
+        "The fields of an object-typed header parameter are reported with the request's property and parameter checks (new-required-request-property, request-property-became-required, request-parameter-became-enum).",
+        ['new-required-request-header-property', 'request-header-property-became-enum', 'request-header-property-became-required'],
+      ],
+      [
+        'An allOf member that only annotates (a description, an example) changes no value, and wrapping a schema in a oneOf or renaming a media type is reported as the type, variant or media type change it is.',
+        [
+          'request-body-all-of-added-annotation-only',
+          'request-body-all-of-removed-annotation-only',
+          'request-property-all-of-added-annotation-only',
+          'request-property-all-of-removed-annotation-only',
+          'response-body-all-of-added-annotation-only',
+          'response-body-all-of-removed-annotation-only',
+          'response-property-all-of-added-annotation-only',
+          'response-property-all-of-removed-annotation-only',
+          'request-body-wrapped-in-one-of',
+          'response-body-wrapped-in-one-of',
+          'response-media-type-name-changed',
+          'response-media-type-name-generalized',
+          'response-media-type-name-specialized',
+        ],
+      ],
+      [
+        'A type change every old value still satisfies is reported as type-generalized or type-specialized, by direction.',
+        [
+          'request-body-type-compatible',
+          'request-property-type-compatible',
+          'response-header-type-compatible',
+          'response-body-type-compatible',
+          'response-property-type-compatible',
+        ],
+      ],
+      [
+        "contentSchema, contentMediaType and contentEncoding (a string's encoded content) are not kept in the model.",
+        [
+          'request-body-content-schema-added',
+          'request-body-content-schema-removed',
+          'request-body-content-media-type-changed',
+          'request-body-content-encoding-changed',
+          'request-property-content-schema-added',
+          'request-property-content-schema-removed',
+          'request-property-content-media-type-changed',
+          'request-property-content-encoding-changed',
+          'response-body-content-schema-added',
+          'response-body-content-schema-removed',
+          'response-body-content-media-type-changed',
+          'response-body-content-encoding-changed',
+          'response-property-content-schema-added',
+          'response-property-content-schema-removed',
+          'response-property-content-media-type-changed',
+          'response-property-content-encoding-changed',
+        ],
+      ],
+    ] as [string, string[]][]
+  ).flatMap(([reason, ids]) => ids.map((id) => [id, reason])),
+);

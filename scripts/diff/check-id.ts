@@ -6,6 +6,18 @@ import { CATALOGUE } from './catalogue.ts';
 
 export type Direction = 'request' | 'response';
 
+/** oasdiff's ids that do not follow its own pattern. */
+const ALIASES: Record<string, string> = { 'response-body-enum-value-removed': 'response-mediatype-enum-value-removed' };
+
+/**
+ * A change inside a field clients never send (read-only, in a request) or never read (write-only, in
+ * a response) is information: oasdiff's `request-read-only-property-*` and `response-write-only-property-*`.
+ */
+export function unseenId(id: string, dir: Direction): string {
+  const scope = dir === 'request' ? 'request-read-only-property-' : 'response-write-only-property-';
+  return id.replace(dir === 'request' ? /^request-(property|body)-/ : /^response-(property|body)-/, scope);
+}
+
 /** What a compared schema belongs to: the data's direction and the kind of place it sits. */
 export interface Scope {
   dir: Direction;
@@ -15,7 +27,10 @@ export interface Scope {
 /** The id of a keyword change at the root of the compared schema (`root`) or inside it. */
 export function keywordId(scope: Scope, root: boolean, suffix: string): string {
   const { dir, where } = scope;
-  if (where === 'body') return `${dir}-${root ? 'body' : 'property'}-${suffix}`;
+  if (where === 'body') {
+    const id = `${dir}-${root ? 'body' : 'property'}-${suffix}`;
+    return ALIASES[id] ?? id;
+  }
   // A reply's header is sent by the client, as a request parameter is.
   const place = where === 'header' && dir === 'response' ? 'header' : 'parameter';
   const nested = `${dir}-${place}-property-${suffix}`;

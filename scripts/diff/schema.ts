@@ -5,7 +5,7 @@
 // entered: it is compared once on its own (compare.ts), with its users, so one change is one line.
 import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
 import type { ApiModel, SchemaNode } from '../model/types.ts';
-import { keywordId, type Direction, type Scope } from './check-id.ts';
+import { keywordId, unseenId, type Direction, type Scope } from './check-id.ts';
 import { valueChanges } from './schema-values.ts';
 import { structureChanges } from './schema-structure.ts';
 import type { ChangeKind } from './types.ts';
@@ -173,7 +173,7 @@ export class SchemaComparer {
             add('new-read-only-request-property', 'property-added', name, pointer, (what) => `${what} was added (read-only: clients do not send it).`);
           else if (prop.required) {
             add(
-              'new-required-request-property',
+              `new-required-request-property${to.default !== undefined ? '-with-default' : ''}`,
               'required-property-added',
               name,
               pointer,
@@ -197,7 +197,9 @@ export class SchemaComparer {
       if (baseComponent !== undefined && baseComponent === origin?.component) continue;
       const from = this.flat(before.schema, 'base');
       out.push(...propertyFlags(name, before.required, prop.required, from, to, dir, pointer));
-      out.push(...prefix(this.node(before.schema, prop.schema, scope, pointer, false), `.${name}`));
+      const inside = prefix(this.node(before.schema, prop.schema, scope, pointer, false), `.${name}`);
+      const unseen = dir === 'request' ? to.readOnly === true : to.writeOnly === true;
+      out.push(...(unseen ? inside.map((f) => ({ ...f, id: unseenId(f.id, dir) })) : inside));
     }
     return out;
   }
@@ -266,7 +268,7 @@ function propertyFlags(
     const writeOnly = dir === 'response' && absent ? 'write-only-' : '';
     if (isRequired) {
       add(
-        `${dir}-${writeOnly}property-became-required`,
+        `${dir}-${writeOnly}property-became-required${dir === 'request' && to.default !== undefined ? '-with-default' : ''}`,
         'property-became-required',
         (what) => `${what} became required${dir === 'request' ? '; requests that leave it out will be rejected.' : '.'}`,
       );

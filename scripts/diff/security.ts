@@ -77,9 +77,11 @@ export function compareRequirements(base: readonly SecurityRequirement[], head: 
   if (head.length === 0) {
     return [{ id: 'api-security-removed', kind: 'security-removed', message: `The operation no longer requires authentication (was ${was}).` }];
   }
-  return [
-    { id: 'api-security-relaxed', kind: 'security-relaxed', message: `Security changed from ${was} to ${now}; every client authorized before still is.` },
-  ];
+  // The same schemes, with fewer scopes asked: oasdiff's api-security-scope-removed.
+  const schemes = (reqs: readonly SecurityRequirement[]): string =>
+    canonical(reqs.map((r) => ({ schemes: r.schemes.map((s) => ({ name: s.name, scopes: [] })) })));
+  const id = schemes(base) === schemes(head) ? 'api-security-scope-removed' : 'api-security-relaxed';
+  return [{ id, kind: 'security-relaxed', message: `Security changed from ${was} to ${now}; every client authorized before still is.` }];
 }
 
 /** Changes to `components.securitySchemes` that invalidate how clients already obtain or send credentials. */
@@ -143,6 +145,12 @@ export function compareSchemes(base: SecurityScheme, head: SecurityScheme): Secu
         `Security scheme ${name} no longer offers the ${flow} scope${removed.length === 1 ? '' : 's'} ${removed.join(', ')}; clients that request ${removed.length === 1 ? 'it' : 'them'} will be refused.`,
       );
     }
+    const described = Object.keys(before.scopes).filter((s) => s in after.scopes && before.scopes[s] !== after.scopes[s]);
+    if (described.length)
+      add(
+        'api-security-component-oauth-scope-changed',
+        `Security scheme ${name} describes the ${flow} scope${described.length === 1 ? '' : 's'} ${described.join(', ')} differently.`,
+      );
     const added = Object.keys(after.scopes).filter((s) => !(s in before.scopes));
     if (added.length)
       add(

@@ -95,6 +95,7 @@ export type ChangeKind =
   // info.version against the changes (semver)
   | 'version-not-bumped'
   | 'version-unchanged'
+  | 'version-decreased'
   | 'version-unchecked';
 
 export interface ChangedOperation {

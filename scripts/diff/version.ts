@@ -1,7 +1,7 @@
 // `info.version` judged against the changes, by semantic versioning: a
 // breaking change needs a new major version (in 0.x a new minor one, as semver
 // treats 0.x), and a changed description needs a version of its own.
-import { inc, parse, type SemVer } from 'semver';
+import { compare, inc, parse, type SemVer } from 'semver';
 import type { ApiChange, ChangeKind } from './types.ts';
 
 /** Whether `head` may carry breaking changes after `base`. */
@@ -49,6 +49,13 @@ export function versionChanges(baseVersion: string, headVersion: string, changes
       'version-unchecked',
       'api-version-unchecked',
       `The version bump from ${baseVersion} to ${headVersion} could not be checked: ${odd.join(' and ')} ${odd.length > 1 ? 'are not semantic versions' : 'is not a semantic version'} (MAJOR.MINOR.PATCH).`,
+    );
+  }
+  if (compare(head, base) < 0) {
+    return change(
+      'version-decreased',
+      'api-version-decreased',
+      `info.version went down from ${baseVersion} to ${headVersion}; clients and changelogs that order versions will take the new one for an older one.`,
     );
   }
   if (breaking && !isMajorBump(base, head)) {
