@@ -55,6 +55,8 @@ export class SchemaComparer {
   private readonly memo = new Map<string, Finding[]>();
   /** Pairs being compared right now: meeting one again means recursion, already covered one level up. */
   private readonly inProgress = new Set<string>();
+  /** Inline pairs being compared right now, by identity. */
+  private readonly activeInline = new Map<SchemaNode, Set<SchemaNode>>();
 
   constructor(base: ApiModel, head: ApiModel) {
     this.lookups = { base: new Map(base.schemas.map((s) => [s.name, s])), head: new Map(head.schemas.map((s) => [s.name, s])) };
@@ -84,8 +86,17 @@ export class SchemaComparer {
       this.memo.set(key, found);
       return found;
     }
-    // One side inline: that side is a finite tree and both sides descend together, so this ends.
-    return this.flatNodes(base, head, scope, head.ref ? componentPointer(head.ref) : pointer, root);
+    // Inline nodes: an allOf of a component merges that component's alternatives and items in, so the
+    // same pair can come round again through a recursive component; met again, it is already being compared.
+    const active = this.activeInline.get(base) ?? new Set<SchemaNode>();
+    if (active.has(head)) return [];
+    active.add(head);
+    this.activeInline.set(base, active);
+    try {
+      return this.flatNodes(base, head, scope, head.ref ? componentPointer(head.ref) : pointer, root);
+    } finally {
+      active.delete(head);
+    }
   }
 
   private flatNodes(base: SchemaNode, head: SchemaNode, scope: Scope, at: string[], root: boolean): Finding[] {

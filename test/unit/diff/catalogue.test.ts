@@ -58,3 +58,52 @@ describe('checks named in full', () => {
     });
   }
 });
+
+describe('what oasdiff catches, judged as oasdiff judges it', () => {
+  // Each change kind that passed the gate, was over-called or was not compared before: its check and level.
+  const expected: [string, string][] = [
+    ['request-parameter-default-value-changed', 'breaking'],
+    ['response-header-became-optional', 'breaking'],
+    ['sunset-deleted', 'breaking'],
+    ['api-sunset-date-changed-too-small', 'breaking'],
+    ['api-stability-decreased', 'breaking'],
+    ['response-property-const-changed', 'breaking'],
+    ['response-property-max-increased', 'breaking'],
+    ['response-property-one-of-added', 'breaking'],
+    ['request-body-removed', 'breaking'],
+    ['response-optional-property-removed', 'warning'],
+    ['optional-response-header-removed', 'warning'],
+    ['request-property-pattern-changed', 'warning'],
+    ['api-removed-with-deprecation', 'info'],
+    ['api-security-component-oauth-token-url-changed', 'info'],
+    ['request-property-exclusive-min-increased', 'breaking'],
+    ['request-property-multiple-of-narrowed', 'breaking'],
+    ['request-property-unique-items-added', 'breaking'],
+    ['response-property-discriminator-mapping-changed', 'info'],
+    ['response-required-property-became-not-write-only', 'warning'],
+    ['api-tag-removed', 'info'],
+    ['request-property-additional-properties-closed', 'breaking'],
+    ['request-property-prefix-items-removed', 'breaking'],
+    ['request-property-dependent-required-added', 'breaking'],
+    ['request-property-pattern-property-added', 'breaking'],
+    ['request-property-not-added', 'breaking'],
+    ['request-property-contains-added', 'breaking'],
+    ['request-property-unevaluated-properties-added', 'breaking'],
+    ['request-property-if-added', 'breaking'],
+    ['response-property-deprecated', 'info'],
+    ['request-parameter-deprecated', 'info'],
+    ['api-server-removed', 'warning'],
+  ];
+  for (const [id, level] of expected) {
+    it(`${id} is ${level}, and has its case above`, () => {
+      expect(CATALOGUE.get(id)?.level).toBe(level);
+      expect(keywordIds.has(id) || id in NAMED_CASES).toBe(true);
+    });
+  }
+  it('security or a scope added stays breaking under the strict-security policy, which can be switched off', () => {
+    expect(CATALOGUE.get('api-security-added')).toMatchObject({ level: 'breaking', oasdiff: 'info', policy: 'strict-security' });
+    const c = NAMED_CASES['api-security-scope-added']!;
+    const off = compare(c.start!, c.edit, { settings: { policies: { 'strict-security': false } } });
+    expect(off.changes.find((x) => x.id === 'api-security-scope-added')?.level).toBe('info');
+  });
+});
