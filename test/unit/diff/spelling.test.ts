@@ -109,7 +109,7 @@ describe('spelling is not a change', () => {
   it('a 3.0 description compared with its 3.1 respelling reports nothing, either way', () => {
     fc.assert(
       fc.property(document, (doc) => {
-        const next = { ...(respell(doc) as Doc), openapi: '3.1.0' };
+        const next: Doc = { ...(respell(doc) as Doc), openapi: '3.1.0' };
         expect(compareModels(model(doc), model(next), { checkVersion: true }).changes).toEqual([]);
         expect(compareModels(model(next), model(doc), { checkVersion: true }).changes).toEqual([]);
       }),
@@ -120,7 +120,7 @@ describe('spelling is not a change', () => {
   it('the respelling of an exclusive bound, in particular', () => {
     const doc = fc.sample(document, { numRuns: 1, seed: 1 })[0]!;
     doc.paths['/things'].post.parameters[0].schema = { type: 'number', minimum: 0, exclusiveMinimum: true };
-    const next = { ...(respell(doc) as Doc), openapi: '3.1.0' };
+    const next: Doc = { ...(respell(doc) as Doc), openapi: '3.1.0' };
     expect(next.paths['/things'].post.parameters[0].schema).toEqual({ type: 'number', exclusiveMinimum: 0 });
     expect(compareModels(model(doc), model(next)).changes).toEqual([]);
   });
