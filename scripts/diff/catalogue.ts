@@ -38,6 +38,8 @@ const KEYWORD_RULES: Record<string, Rule> = {
   'enum-value-added': ['I', 'W'],
   'enum-value-removed': ['B', 'I'],
   'became-enum': ['B', 'I'],
+  'x-extensible-enum-value-removed': ['B', 'I'],
+  'x-extensible-enum-value-added': ['I', 'I'],
   'became-not-enum': ['I', 'W'],
   'const-added': ['B', 'I'],
   'const-removed': ['I', 'B'],
@@ -182,6 +184,12 @@ const NAMED: Record<string, string> = {
   'request-path-parameter-renamed': 'I',
   'request-parameter-deprecated': 'I',
   'request-parameter-reactivated': 'I',
+  // A type changed to or from a string where the value is read as text (XML, text, a form, a header)
+  'request-body-type-compatible': 'I',
+  'request-property-type-compatible': 'I',
+  'response-body-type-compatible': 'I',
+  'response-property-type-compatible': 'I',
+  'response-header-type-compatible': 'I',
   // Request bodies
   'request-body-added-required': 'B',
   'request-body-added-optional': 'I',
@@ -271,7 +279,7 @@ const NAMED: Record<string, string> = {
   'api-version-unchecked': 'I',
 };
 
-export type PolicyName = 'strict-security' | 'semver' | 'generated-code';
+export type PolicyName = 'strict-security' | 'semver' | 'generated-code' | 'servers';
 
 export interface Policy {
   /** Why the project judges these checks differently from oasdiff. */
@@ -302,14 +310,19 @@ export const POLICIES: Record<PolicyName, Policy> = {
       'Clients generated from the description lose a type when a component schema goes, and name a method differently when its operationId changes: the wire is the same, but their code no longer compiles.',
     levels: { 'api-schema-removed': 'warning', 'api-operation-id-removed': 'warning' },
   },
+  servers: {
+    reason:
+      'oasdiff treats servers as deployment metadata and reports none of their changes; a server removed from the description leaves the clients configured with it calling an address the API no longer names, so it is a warning (switched off, server changes are not reported, as in oasdiff).',
+    levels: { 'api-server-removed': 'warning', 'api-server-added': 'info' },
+  },
 };
 
 export interface Check {
   id: string;
   /** The default level, policies applied. */
   level: ChangeLevel;
-  /** oasdiff's level, for the checks it has. */
-  oasdiff?: ChangeLevel;
+  /** oasdiff's level, for the checks it has; `off` for those it does not report at all (the servers). */
+  oasdiff?: ChangeLevel | 'off';
   /** The policy that sets `level` apart from oasdiff's. */
   policy?: PolicyName;
 }
@@ -319,10 +332,9 @@ function buildCatalogue(): Map<string, Check> {
   for (const [suffix, [request, response]] of Object.entries(KEYWORD_RULES)) {
     for (const scope of SCOPES.request) own.set(`request-${scope}-${suffix}`, LEVEL[request]!);
     for (const scope of SCOPES.response) own.set(`response-${scope}-${suffix}`, LEVEL[response]!);
-    // Inside a field clients never send (read-only) or never read (write-only), nothing reaches them.
-    own.set(`request-read-only-property-${suffix}`, 'info');
-    own.set(`response-write-only-property-${suffix}`, 'info');
   }
+  // Inside a field clients never send (read-only) or never read (write-only), nothing reaches them: oasdiff's few checks of it.
+  for (const id of OASDIFF.keys()) if (/^(request-read-only|response-write-only)-property-/.test(id)) own.set(id, 'info');
   own.delete('response-body-enum-value-removed');
   own.set('response-mediatype-enum-value-removed', 'info');
   for (const [id, level] of Object.entries(NAMED)) own.set(id, LEVEL[level]!);
@@ -334,7 +346,7 @@ function buildCatalogue(): Map<string, Check> {
   for (const [name, policy] of Object.entries(POLICIES) as [PolicyName, Policy][]) {
     for (const [id, level] of Object.entries(policy.levels)) {
       const check = catalogue.get(id);
-      if (check) catalogue.set(id, { ...check, level, policy: name });
+      if (check) catalogue.set(id, { ...check, level, policy: name, oasdiff: check.oasdiff ?? 'off' });
     }
   }
   return catalogue;
@@ -368,8 +380,6 @@ export const NOT_REPORTED: Record<string, string> = Object.fromEntries(
           'request-parameter-sunset-date-changed-too-small',
           'request-parameter-sunset-parse',
           'request-parameter-removed-before-sunset',
-          'request-parameter-x-extensible-enum-value-removed',
-          'request-property-x-extensible-enum-value-removed',
         ],
       ],
       [
@@ -408,16 +418,6 @@ export const NOT_REPORTED: Record<string, string> = Object.fromEntries(
           'response-media-type-name-changed',
           'response-media-type-name-generalized',
           'response-media-type-name-specialized',
-        ],
-      ],
-      [
-        'A type change every old value still satisfies is reported as type-generalized or type-specialized, by direction.',
-        [
-          'request-body-type-compatible',
-          'request-property-type-compatible',
-          'response-header-type-compatible',
-          'response-body-type-compatible',
-          'response-property-type-compatible',
         ],
       ],
       [

@@ -11,17 +11,21 @@ const ALIASES: Record<string, string> = { 'response-body-enum-value-removed': 'r
 
 /**
  * A change inside a field clients never send (read-only, in a request) or never read (write-only, in
- * a response) is information: oasdiff's `request-read-only-property-*` and `response-write-only-property-*`.
+ * a response): oasdiff's `request-read-only-property-*` and `response-write-only-property-*`, for the
+ * changes it has them for (information); undefined for the others, which keep their own id, as in oasdiff.
  */
-export function unseenId(id: string, dir: Direction): string {
+export function unseenId(id: string, dir: Direction): string | undefined {
   const scope = dir === 'request' ? 'request-read-only-property-' : 'response-write-only-property-';
-  return id.replace(dir === 'request' ? /^request-(property|body)-/ : /^response-(property|body)-/, scope);
+  const unseen = id.replace(dir === 'request' ? /^request-(property|body)-/ : /^response-(property|body)-/, scope);
+  return CATALOGUE.has(unseen) ? unseen : undefined;
 }
 
 /** What a compared schema belongs to: the data's direction and the kind of place it sits. */
 export interface Scope {
   dir: Direction;
   where: 'body' | 'parameter' | 'header';
+  /** A body of a media type that is not JSON (XML, text, a form): read as text, so anything may become a string. */
+  loose?: boolean;
 }
 
 /** The id of a keyword change at the root of the compared schema (`root`) or inside it. */

@@ -2,7 +2,8 @@
 // changes that break existing clients. Deterministic: the same two models and
 // comparison date always give the same list, in document order.
 import { formatPointer, parsePointer } from '../model/pointer.ts';
-import type { ApiModel, Operation, Stability } from '../model/types.ts';
+import { collectRefs } from '../model/schema.ts';
+import type { ApiModel, Operation, SchemaNode, Stability } from '../model/types.ts';
 import { atStability, mostStable, sunsetDay, sunsetHasPassed, today } from './lifecycle.ts';
 import { capitalize, compareOperation, operationLabel, type OperationFinding } from './operation.ts';
 import { SchemaComparer, type Direction, type Finding } from './schema.ts';
@@ -223,6 +224,38 @@ function schemaDirections(models: ApiModel[]): { request: Set<string>; response:
   return { request, response };
 }
 
+/** Components reached only through parameters (in either version): their changes are a parameter's, named as oasdiff names those. */
+function parameterOnly(models: ApiModel[]): Set<string> {
+  const byParameters = new Set<string>();
+  const byBodies = new Set<string>();
+  for (const model of models) {
+    const direct = new Map(model.schemas.map((s) => [s.name, collectRefs(s.schema, new Set())]));
+    const reach = (nodes: (SchemaNode | undefined)[], into: Set<string>): void => {
+      const stack = [...nodes.reduce((seeds, node) => collectRefs(node, seeds), new Set<string>())];
+      while (stack.length) {
+        const name = stack.pop()!;
+        if (into.has(name)) continue;
+        into.add(name);
+        stack.push(...(direct.get(name) ?? []));
+      }
+    };
+    for (const op of [...model.operations, ...model.webhooks]) {
+      reach(
+        op.parameters.map((p) => p.schema),
+        byParameters,
+      );
+      reach(
+        [
+          ...(op.requestBody?.content ?? []).map((m) => m.schema),
+          ...op.responses.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]),
+        ],
+        byBodies,
+      );
+    }
+  }
+  return new Set([...byParameters].filter((name) => !byBodies.has(name)));
+}
+
 /** How a component's users are named in its messages: the first few operationIds (or routes). */
 function usersText(users: ChangedOperation[]): string {
   if (!users.length) return '';
@@ -236,6 +269,7 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): 
   const before = new Map(base.schemas.map((s) => [s.name, s]));
   const names = new Set(head.schemas.map((s) => s.name));
   const flows = schemaDirections([base, head]);
+  const parameters = parameterOnly([base, head]);
   // What clients were promised: the stability of the base version's operations that use each schema.
   const baseOps = new Map([...base.operations, ...base.webhooks].map((op) => [op.slug, op]));
   const push = (found: Found & { pointerSegments?: readonly string[] }, stability?: Stability): void => {
@@ -273,7 +307,7 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): 
       return level && level !== 'off' ? LEVEL_RANK[level] : -1;
     };
     for (const dir of directions) {
-      for (const f of judge.schemas.compare(old.schema, entry.schema, { dir, where: 'body' }, pointer)) {
+      for (const f of judge.schemas.compare(old.schema, entry.schema, { dir, where: parameters.has(entry.name) ? 'parameter' : 'body' }, pointer)) {
         const key = `${f.kind}|${f.path}`;
         const seen = found.get(key);
         if (!seen || rank(f) > rank(seen)) found.set(key, f);

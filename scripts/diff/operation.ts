@@ -413,7 +413,9 @@ function compareContent(
       });
       continue;
     }
-    const findings = schemas.compare(m.schema, after.schema, scope, [...pointer, 'schema']);
+    // JSON keeps a value's type; any other media type is read as text (oasdiff's strongly and loosely typed media).
+    const json = /^application\/json$|\+json$/i.test(after.mediaType.split(';')[0]!.trim());
+    const findings = schemas.compare(m.schema, after.schema, json ? scope : { ...scope, loose: true }, [...pointer, 'schema']);
     out.push(
       ...findings.map((f) => ({
         id: f.id,

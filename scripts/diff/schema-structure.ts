@@ -7,7 +7,8 @@ import type { SchemaNode } from '../model/types.ts';
 import { keywordId, type Scope } from './check-id.ts';
 import type { Finding } from './schema.ts';
 
-type Nested = (base: SchemaNode, head: SchemaNode, path: string, pointer: string[]) => Finding[];
+/** Compares two schemas inside this one; `keepRoot`: their changes are this node's own (a parameter's array items are its values). */
+type Nested = (base: SchemaNode, head: SchemaNode, path: string, pointer: string[], keepRoot?: boolean) => Finding[];
 
 const NARROWS = { request: '; requests valid before may now be rejected.', response: '.' } as const;
 const WIDENS = { request: '.', response: '; clients may now receive values that were not allowed before.' } as const;
@@ -36,7 +37,7 @@ export function structureChanges(b: SchemaNode, h: SchemaNode, scope: Scope, roo
     else if (present(from)) change(`${name}-removed`, at, (what) => `${what} no longer has ${label}${WIDENS[scope.dir]}`);
   };
 
-  if (b.items && h.items) out.push(...nested(b.items, h.items, '[]', [...at, 'items']));
+  if (b.items && h.items) out.push(...nested(b.items, h.items, '[]', [...at, 'items'], scope.where === 'parameter'));
   const from = b.additionalProperties;
   const to = h.additionalProperties;
   if (typeof from === 'object' && typeof to === 'object') out.push(...nested(from, to, '.*', [...at, 'additionalProperties']));

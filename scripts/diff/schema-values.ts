@@ -40,30 +40,44 @@ function typeLabel(types: readonly string[]): string {
   return types.length ? types.join(' or ') : 'any type';
 }
 
+/**
+ * How a value is written: `json` keeps its type on the wire; in a `parameter` every scalar travels as
+ * text, so a `string` takes numbers and booleans too; in a `loose` body (XML, text, a form) or header
+ * anything can be read as a string (oasdiff's loosely typed media).
+ */
+export type Writing = 'json' | 'parameter' | 'loose';
+
 /** Does a value of JSON type `t` fit in a schema typed `set`? (`integer` values are also `number`s.) */
-function accepts(set: readonly string[], t: string): boolean {
-  return set.length === 0 || set.includes(t) || (t === 'integer' && set.includes('number'));
+function accepts(set: readonly string[], t: string, writing: Writing): boolean {
+  if (set.length === 0 || set.includes(t) || (t === 'integer' && set.includes('number'))) return true;
+  if (!set.includes('string')) return false;
+  return writing === 'loose' || (writing === 'parameter' && ['number', 'integer', 'boolean'].includes(t));
 }
 
-export function typeChanges(b: SchemaNode, h: SchemaNode, dir: Direction): KeywordChange[] {
+export function typeChanges(b: SchemaNode, h: SchemaNode, dir: Direction, writing: Writing = 'json'): KeywordChange[] {
   const from = b.type ?? [];
   const to = h.type ?? [];
   const out: KeywordChange[] = [];
   if (from.length && to.length && !(from.length === to.length && from.every((t) => to.includes(t)))) {
-    const widened = from.every((t) => accepts(to, t));
-    const narrowed = to.every((t) => accepts(from, t));
+    const widened = from.every((t) => accepts(to, t, writing));
+    const narrowed = to.every((t) => accepts(from, t, writing));
     const list = from.length > 1 || to.length > 1;
-    const suffix = list
-      ? widened
-        ? 'list-of-types-widened'
-        : narrowed
-          ? 'list-of-types-narrowed'
-          : 'type-changed'
-      : widened
-        ? 'type-generalized'
-        : narrowed
-          ? 'type-specialized'
-          : 'type-changed';
+    // Compatible only because the body or header is read as text: oasdiff's `*-type-compatible`.
+    const loosely = writing === 'loose' && !list && !from.every((t) => accepts(to, t, 'json')) && !to.every((t) => accepts(from, t, 'json'));
+    const suffix =
+      loosely && (dir === 'request' ? widened : narrowed)
+        ? 'type-compatible'
+        : list
+          ? widened
+            ? 'list-of-types-widened'
+            : narrowed
+              ? 'list-of-types-narrowed'
+              : 'type-changed'
+          : widened
+            ? 'type-generalized'
+            : narrowed
+              ? 'type-specialized'
+              : 'type-changed';
     const breaks = dir === 'request' ? !widened : !narrowed;
     out.push({
       suffix,
@@ -294,7 +308,8 @@ export function uniqueItemsChanges(b: SchemaNode, h: SchemaNode, dir: Direction)
       ];
 }
 
-const ANY_TEXT = new Set(['.*', '^.*$', '^.*', '.*$']);
+/** Patterns any text matches: the empty one included. */
+const ANY_TEXT = new Set(['', '.*', '^.*$', '^.*', '.*$']);
 
 export function patternChanges(b: SchemaNode, h: SchemaNode, dir: Direction): KeywordChange[] {
   if (b.pattern === h.pattern) return [];
@@ -364,14 +379,41 @@ export function discriminatorChanges(b: SchemaNode, h: SchemaNode): KeywordChang
   return out;
 }
 
-/** Every keyword of a node that limits its values, compared. */
-export function valueChanges(b: SchemaNode, h: SchemaNode, dir: Direction): KeywordChange[] {
-  const typed = typeChanges(b, h, dir);
+/** `x-extensible-enum`: a value removed is one requests may no longer send; values added are what it is for. */
+export function extensibleEnumChanges(b: SchemaNode, h: SchemaNode, dir: Direction): KeywordChange[] {
+  if (!b.extensibleEnum || !h.extensibleEnum) return [];
+  const now = new Set(h.extensibleEnum.map(canonical));
+  const before = new Set(b.extensibleEnum.map(canonical));
+  const removed = b.extensibleEnum.filter((v) => !now.has(canonical(v))).map(quote);
+  const added = h.extensibleEnum.filter((v) => !before.has(canonical(v))).map(quote);
+  const out: KeywordChange[] = [];
+  if (removed.length) {
+    out.push({
+      suffix: 'x-extensible-enum-value-removed',
+      kind: 'enum-value-removed',
+      say: (what) =>
+        `${what} no longer lists the extensible value${removed.length === 1 ? '' : 's'} ${removed.join(', ')}${dir === 'request' ? '; requests that send it may be rejected.' : '.'}`,
+    });
+  }
+  if (added.length) {
+    out.push({
+      suffix: 'x-extensible-enum-value-added',
+      kind: 'enum-value-added',
+      say: (what) => `${what} now also lists the extensible value${added.length === 1 ? '' : 's'} ${added.join(', ')}.`,
+    });
+  }
+  return out;
+}
+
+/** Every keyword of a node that limits its values, compared, as its value is written. */
+export function valueChanges(b: SchemaNode, h: SchemaNode, dir: Direction, writing: Writing = 'json'): KeywordChange[] {
+  const typed = typeChanges(b, h, dir, writing);
   const typeBroke = typed.some((c) => c.kind === 'type-changed');
   return [
     ...typed,
     ...nullableChanges(b, h, dir),
     ...enumChanges(b, h, dir),
+    ...extensibleEnumChanges(b, h, dir),
     ...constChanges(b, h, dir),
     ...defaultChanges(b, h, dir),
     // Bounds of another type mean nothing once the type changed.

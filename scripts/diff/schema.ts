@@ -102,7 +102,8 @@ export class SchemaComparer {
   private flatNodes(base: SchemaNode, head: SchemaNode, scope: Scope, at: string[], root: boolean): Finding[] {
     const b = this.flat(base, 'base');
     const h = this.flat(head, 'head');
-    const out: Finding[] = valueChanges(b, h, scope.dir).map((c) => ({
+    const writing = scope.where === 'parameter' ? 'parameter' : scope.where === 'header' || scope.loose ? 'loose' : 'json';
+    const out: Finding[] = valueChanges(b, h, scope.dir, writing).map((c) => ({
       id: keywordId(scope, root, c.suffix),
       kind: c.kind,
       path: '',
@@ -110,7 +111,8 @@ export class SchemaComparer {
       say: c.say,
     }));
     out.push(...this.properties(base, head, b, h, scope, at));
-    const nested = (bn: SchemaNode, hn: SchemaNode, path: string, pointer: string[]): Finding[] => prefix(this.node(bn, hn, scope, pointer, false), path);
+    const nested = (bn: SchemaNode, hn: SchemaNode, path: string, pointer: string[], keepRoot = false): Finding[] =>
+      prefix(this.node(bn, hn, scope, pointer, keepRoot && root), path);
     out.push(...structureChanges(b, h, scope, root, at, nested));
     out.push(...this.variants('oneOf', b.oneOf, h.oneOf, scope, root, at));
     out.push(...this.variants('anyOf', b.anyOf, h.anyOf, scope, root, at));
@@ -210,7 +212,7 @@ export class SchemaComparer {
       out.push(...propertyFlags(name, before.required, prop.required, from, to, dir, pointer));
       const inside = prefix(this.node(before.schema, prop.schema, scope, pointer, false), `.${name}`);
       const unseen = dir === 'request' ? to.readOnly === true : to.writeOnly === true;
-      out.push(...(unseen ? inside.map((f) => ({ ...f, id: unseenId(f.id, dir) })) : inside));
+      out.push(...(unseen ? inside.map((f) => ({ ...f, id: unseenId(f.id, dir) ?? f.id })) : inside));
     }
     return out;
   }

@@ -72,6 +72,7 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
       const descriptions = enumDescriptions(raw, node.enum);
       if (descriptions) node.enumDescriptions = descriptions;
     }
+    if (Array.isArray(raw['x-extensible-enum'])) node.extensibleEnum = [...raw['x-extensible-enum']];
     const xml = xmlObject(raw.xml);
     if (xml) node.xml = xml;
     const format = optionalString(raw.format);

@@ -354,6 +354,8 @@ export interface SchemaNode {
   then?: SchemaNode;
   else?: SchemaNode;
   discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  /** `x-extensible-enum` (Zalando's): values known today, where clients must accept others in what they read. */
+  extensibleEnum?: unknown[];
   /** What each `enum` value means, in the same order as `enum` ('' where none is given): `x-enum-descriptions` or `x-enumDescriptions`. */
   enumDescriptions?: string[];
   /** The OpenAPI `xml` object: how the value is written in an XML body. */

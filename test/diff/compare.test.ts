@@ -422,13 +422,18 @@ describe('parameters', () => {
     expect(c.message).toContain('moved from the query to the header');
   });
 
-  it('a parameter type or format change is breaking; widening integer to number is not', async () => {
+  it('a parameter type or format change is breaking; widening integer to number, or to text, is not', async () => {
     const typed = await diff((d) => {
-      op(d, '/pets', 'get').parameters[0].schema = { type: 'string' };
+      op(d, '/pets', 'get').parameters[0].schema = { type: 'boolean' };
     });
     const type = one(typed, 'type-changed');
     expect(type).toMatchObject({ breaking: true, location: 'parameter query.limit' });
-    expect(type.message).toBe('Query parameter "limit" changed type from integer to string; requests that send the old type will be rejected.');
+    expect(type.message).toBe('Query parameter "limit" changed type from integer to boolean; requests that send the old type will be rejected.');
+    // A parameter travels as text: every integer sent before is a string the server accepts.
+    const text = await diff((d) => {
+      op(d, '/pets', 'get').parameters[0].schema = { type: 'string' };
+    });
+    expect(one(text, 'type-changed')).toMatchObject({ id: 'request-parameter-type-generalized', breaking: false });
 
     const formatted = await diff((d) => {
       op(d, '/pets', 'get').parameters[0].schema.format = 'int64';

@@ -44,19 +44,29 @@ const presence = (name: string, key: string, value: unknown, says: string): Reco
 const oneOf = { oneOf: variants('string', 'integer'), discriminator: { propertyName: 'kind', mapping: { a: '#/components/schemas/A' } } };
 
 export const KEYWORD_CASES: Record<string, KeywordCase> = {
-  'type-changed': { old: { type: 'string' }, new: { type: 'boolean' }, says: /changed type from string to boolean/ },
+  'type-changed': { old: { type: 'integer' }, new: { type: 'boolean' }, says: /changed type from integer to boolean/ },
   'type-generalized': { old: { type: 'integer' }, new: { type: 'number' }, says: /changed type from integer to number/ },
   'type-specialized': { old: { type: 'number' }, new: { type: 'integer' }, says: /changed type from number to integer/ },
   'list-of-types-widened': {
-    old: { type: ['string', 'integer'] },
-    new: { type: ['string', 'integer', 'boolean'] },
-    says: /changed type from string or integer to string or integer or boolean/,
+    old: { type: ['integer', 'boolean'] },
+    new: { type: ['integer', 'boolean', 'array'] },
+    says: /changed type from integer or boolean to integer or boolean or array/,
   },
-  'list-of-types-narrowed': { old: { type: ['string', 'integer', 'boolean'] }, new: { type: ['string', 'integer'] }, says: /to string or integer/ },
+  'list-of-types-narrowed': { old: { type: ['integer', 'boolean', 'array'] }, new: { type: ['integer', 'boolean'] }, says: /to integer or boolean/ },
   'became-nullable': { old: { type: 'string' }, new: { type: ['string', 'null'] }, says: /can now be null/ },
   'became-not-nullable': { old: { type: ['string', 'null'] }, new: { type: 'string' }, says: /can no longer be null/ },
   'enum-value-added': { old: { type: 'string', enum: ['a'] }, new: { type: 'string', enum: ['a', 'b'] }, says: /now also allows the value "b"/ },
   'enum-value-removed': { old: { type: 'string', enum: ['a', 'b'] }, new: { type: 'string', enum: ['a'] }, says: /no longer allows the value "b"/ },
+  'x-extensible-enum-value-removed': {
+    old: { type: 'string', 'x-extensible-enum': ['a', 'b'] },
+    new: { type: 'string', 'x-extensible-enum': ['a'] },
+    says: /no longer lists the extensible value "b"/,
+  },
+  'x-extensible-enum-value-added': {
+    old: { type: 'string', 'x-extensible-enum': ['a'] },
+    new: { type: 'string', 'x-extensible-enum': ['a', 'b'] },
+    says: /now also lists the extensible value "b"/,
+  },
   'became-enum': { old: { type: 'string' }, new: { type: 'string', enum: ['a'] }, says: /is now limited to "a"/ },
   'became-not-enum': { old: { type: 'string', enum: ['a'] }, new: { type: 'string' }, says: /is no longer limited to a list of values/ },
   'const-added': { old: { type: 'string' }, new: { type: 'string', const: 'a' }, says: /must now be "a"/ },

@@ -15,6 +15,7 @@ export interface NamedCase {
 const notice: Partial<DiffSettings> = { deprecationDays: { stable: 180, beta: 0 } };
 
 const json = (schema: Doc): Doc => ({ 'application/json': { schema } });
+const xml = (schema: Doc): Doc => ({ 'application/xml': { schema } });
 const deprecate =
   (extra: Doc = {}) =>
   (d: Doc) =>
@@ -284,6 +285,32 @@ export const NAMED_CASES: Record<string, NamedCase> = {
     start: (d) => (post(d).parameters[0].deprecated = true),
     edit: (d) => (post(d).parameters[0].deprecated = false),
     says: /is no longer deprecated/,
+  },
+  // A type changed to or from a string where the value is read as text
+  'request-body-type-compatible': {
+    start: (d) => (post(d).requestBody.content = xml({ type: 'object' })),
+    edit: (d) => (post(d).requestBody.content = xml({ type: 'string' })),
+    says: /changed type from object to string; every value valid before is still valid/,
+  },
+  'request-property-type-compatible': {
+    start: (d) => (post(d).requestBody.content = xml({ type: 'object', properties: { n: { type: 'integer' } } })),
+    edit: (d) => (post(d).requestBody.content = xml({ type: 'object', properties: { n: { type: 'string' } } })),
+    says: /changed type from integer to string/,
+  },
+  'response-body-type-compatible': {
+    start: (d) => (post(d).responses['200'].content = xml({ type: 'string' })),
+    edit: (d) => (post(d).responses['200'].content = xml({ type: 'object' })),
+    says: /changed type from string to object/,
+  },
+  'response-property-type-compatible': {
+    start: (d) => (post(d).responses['200'].content = xml({ type: 'object', properties: { n: { type: 'string' } } })),
+    edit: (d) => (post(d).responses['200'].content = xml({ type: 'object', properties: { n: { type: 'integer' } } })),
+    says: /changed type from string to integer/,
+  },
+  'response-header-type-compatible': {
+    start: (d) => (post(d).responses['200'].headers['X-Rate'].schema = { type: 'string' }),
+    edit: (d) => (post(d).responses['200'].headers['X-Rate'].schema = { type: 'integer' }),
+    says: /X-Rate header of the 200 response changed type from string to integer/,
   },
   // Request bodies
   'request-body-added-required': {
