@@ -51,6 +51,19 @@ export function structureChanges(b: SchemaNode, h: SchemaNode, scope: Scope, roo
   single('unevaluatedItems', 'unevaluated-items', b.unevaluatedItems, h.unevaluatedItems, 'a condition on unevaluated items');
   single('unevaluatedProperties', 'unevaluated-properties', b.unevaluatedProperties, h.unevaluatedProperties, 'a condition on unevaluated properties');
   for (const key of ['if', 'then', 'else'] as const) single(key, key, b[key], h[key], `an "${key}" condition`);
+  single('contentSchema', 'content-schema', b.contentSchema, h.contentSchema, 'a schema for its encoded content');
+  for (const [key, name, label] of [
+    ['contentMediaType', 'content-media-type', 'media type'],
+    ['contentEncoding', 'content-encoding', 'encoding'],
+  ] as const) {
+    if (b[key] === h[key]) continue;
+    change(
+      `${name}-changed`,
+      [...at, key],
+      (what) =>
+        `${what} changed the ${label} of its encoded content from ${b[key] ?? 'none'} to ${h[key] ?? 'none'}${scope.dir === 'request' ? '; requests encoded the old way will be misread.' : '; clients that decode it the old way will fail.'}`,
+    );
+  }
   // Inside `not` the direction turns over, so only its coming and going is judged.
   if (Boolean(b.not) !== Boolean(h.not)) single('not', 'not', b.not, h.not, 'a "not" condition');
   for (const [key, name, label] of [

@@ -28,7 +28,7 @@ const NUMBER_KEYS = [
 ] as const;
 
 /** Keywords holding one schema (3.1), and those holding a schema or a boolean. */
-const SCHEMA_KEYS = ['contains', 'propertyNames', 'if', 'then', 'else'] as const;
+const SCHEMA_KEYS = ['contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'] as const;
 const SCHEMA_OR_BOOLEAN_KEYS = ['unevaluatedItems', 'unevaluatedProperties'] as const;
 
 /**
@@ -108,6 +108,7 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
       if (Array.isArray(raw[key])) node[key] = raw[key].map((s: unknown) => normalize(s, visiting));
     }
     if (raw.not !== undefined) node.not = normalize(raw.not, visiting);
+    for (const key of ['contentMediaType', 'contentEncoding'] as const) if (typeof raw[key] === 'string') node[key] = raw[key];
     if (Array.isArray(raw.prefixItems)) node.prefixItems = raw.prefixItems.map((s: unknown) => normalize(s, visiting));
     for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) node[key] = normalize(raw[key], visiting);
     for (const key of SCHEMA_OR_BOOLEAN_KEYS) {
@@ -178,7 +179,7 @@ export function collectRefs(node: SchemaNode | undefined, into: Set<string>): Se
   collectRefs(node.items, into);
   for (const list of [node.allOf, node.oneOf, node.anyOf]) for (const s of list ?? []) collectRefs(s, into);
   collectRefs(node.not, into);
-  for (const key of ['contains', 'propertyNames', 'if', 'then', 'else'] as const) collectRefs(node[key], into);
+  for (const key of ['contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'] as const) collectRefs(node[key], into);
   for (const key of ['unevaluatedItems', 'unevaluatedProperties'] as const) if (typeof node[key] === 'object') collectRefs(node[key], into);
   for (const s of node.prefixItems ?? []) collectRefs(s, into);
   for (const map of [node.patternProperties, node.dependentSchemas]) for (const s of Object.values(map ?? {})) collectRefs(s, into);

@@ -353,6 +353,10 @@ export interface SchemaNode {
   if?: SchemaNode;
   then?: SchemaNode;
   else?: SchemaNode;
+  /** A string's encoded content: its media type, encoding and schema. */
+  contentMediaType?: string;
+  contentEncoding?: string;
+  contentSchema?: SchemaNode;
   discriminator?: { propertyName: string; mapping?: Record<string, string> };
   /** `x-extensible-enum` (Zalando's): values known today, where clients must accept others in what they read. */
   extensibleEnum?: unknown[];

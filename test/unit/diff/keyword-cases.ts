@@ -131,6 +131,17 @@ export const KEYWORD_CASES: Record<string, KeywordCase> = {
   ...presence('then', 'then', { required: ['b'] }, 'an "then" condition'),
   ...presence('else', 'else', { required: ['c'] }, 'an "else" condition'),
   ...presence('not', 'not', { type: 'string' }, 'a "not" condition'),
+  ...presence('content-schema', 'contentSchema', { type: 'string' }, 'a schema for its encoded content'),
+  'content-media-type-changed': {
+    old: { type: 'string', contentMediaType: 'application/json' },
+    new: { type: 'string', contentMediaType: 'text/plain' },
+    says: /changed the media type of its encoded content from application\/json to text\/plain/,
+  },
+  'content-encoding-changed': {
+    old: { type: 'string', contentEncoding: 'base64' },
+    new: { type: 'string', contentEncoding: 'base32' },
+    says: /changed the encoding of its encoded content from base64 to base32/,
+  },
   'dependent-required-added': { old: {}, new: { dependentRequired: { card: ['cvc'] } }, says: /now requires cvc when card is present/ },
   'dependent-required-removed': { old: { dependentRequired: { card: ['cvc'] } }, new: {}, says: /no longer requires cvc when card is present/ },
   'dependent-required-changed': {
