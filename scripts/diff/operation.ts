@@ -5,6 +5,7 @@
 import { parsePointer } from '../model/pointer.ts';
 import { sameWire } from '../model/wire.ts';
 import type { MediaType, Operation, Parameter, ParameterLocation, Response } from '../model/types.ts';
+import { CATALOGUE } from './catalogue.ts';
 import { lifecycleFindings, type LifecycleOptions } from './operation-lifecycle.ts';
 import type { Finding, SchemaComparer, Scope } from './schema.ts';
 import { compareRequirements } from './security.ts';
@@ -137,7 +138,32 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
         add('request-parameter-deprecated', 'parameter-deprecated', after, `${what(after)} is now deprecated; clients should stop sending it.`, at);
       else if (p.deprecated && !after.deprecated)
         add('request-parameter-reactivated', 'parameter-reactivated', after, `${what(after)} is no longer deprecated.`, at);
-      const findings = schemas.compare(p.schema, after.schema, scope, [...at, 'schema']);
+      // A form-exploded list of one is written as the single value was (`?tag=a`): a value that becomes a list of
+      // such values still takes every request sent before, and its items are what the value is compared with.
+      const listOfOne =
+        !webhook &&
+        p.shape === 'scalar' &&
+        after.shape === 'array' &&
+        after.style === 'form' &&
+        after.explode &&
+        (after.in === 'query' || after.in === 'cookie');
+      const items = listOfOne && after.schema ? schemas.flat(after.schema, 'head').items : undefined;
+      const findings = items
+        ? schemas.compare(p.schema, items, scope, [...at, 'schema', 'items'])
+        : schemas.compare(p.schema, after.schema, scope, [...at, 'schema']);
+      if (items) {
+        // Safe only while the items take every value the single one took (oasdiff judges it so too).
+        const narrowed = findings.some((f) => CATALOGUE.get(f.id)?.level !== 'info');
+        add(
+          narrowed ? 'request-parameter-type-changed' : 'request-parameter-type-generalized',
+          'type-changed',
+          after,
+          narrowed
+            ? `${what(after)} now takes a list whose items do not take every value sent before; those requests will be rejected.`
+            : `${what(after)} now takes a list; a single value sent before is still read as a list of one (form, exploded).`,
+          [...at, 'schema'],
+        );
+      }
       out.push(
         ...fromSchema(findings, subject, `parameter ${after.in}.${after.name}`, (path) =>
           path ? `Field "${trimPath(path)}" of ${after.in} parameter "${after.name}"` : what(after),

@@ -408,7 +408,8 @@ export function extensibleEnumChanges(b: SchemaNode, h: SchemaNode, dir: Directi
 /** Every keyword of a node that limits its values, compared, as its value is written. */
 export function valueChanges(b: SchemaNode, h: SchemaNode, dir: Direction, writing: Writing = 'json'): KeywordChange[] {
   const typed = typeChanges(b, h, dir, writing);
-  const typeBroke = typed.some((c) => c.kind === 'type-changed');
+  // Only types that share no values: a type widened or narrowed keeps its bounds comparable.
+  const typeBroke = typed.some((c) => c.suffix === 'type-changed' || c.suffix === 'list-of-types-changed');
   return [
     ...typed,
     ...nullableChanges(b, h, dir),

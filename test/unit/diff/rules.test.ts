@@ -58,7 +58,39 @@ describe('the diff judges a schema change by direction', () => {
   });
 });
 
+describe('types widened or narrowed keep their bounds compared', () => {
+  it('a bound lowered beside a type widened is still reported', () => {
+    const changes = diff((d) => {
+      op(d, '/pets', 'get').parameters[0].schema = { type: ['integer', 'null'], maximum: 10 };
+    });
+    expect(changes.changes.map((c) => c.id)).toEqual(['request-parameter-became-nullable', 'request-parameter-max-set']);
+    const widened = diff((d) => {
+      op(d, '/pets', 'get').parameters[0].schema = { type: ['integer', 'boolean'], maximum: 10 };
+    });
+    expect(widened.changes.map((c) => c.id)).toEqual(['request-parameter-list-of-types-widened', 'request-parameter-max-set']);
+  });
+});
+
 describe('parameters', () => {
+  it('a query value that becomes a form-exploded list takes every request sent before; an unexploded list does not', () => {
+    const list = (explode: boolean) => (d: Doc) => {
+      op(d, '/pets', 'get').parameters[0] = { name: 'limit', in: 'query', explode, schema: { type: 'array', items: { type: 'integer' } } };
+    };
+    expect(diff(list(true)).changes.map((c) => [c.id, c.level])).toEqual([['request-parameter-type-generalized', 'info']]);
+    expect(diff(list(true)).changes[0]?.message).toBe(
+      'Query parameter "limit" now takes a list; a single value sent before is still read as a list of one (form, exploded).',
+    );
+    expect(diff(list(false)).changes.map((c) => [c.id, c.level])).toContainEqual(['request-parameter-type-changed', 'breaking']);
+    // Items that do not take every value sent before: breaking.
+    const narrower = diff((d) => {
+      op(d, '/pets', 'get').parameters[0] = { name: 'limit', in: 'query', schema: { type: 'array', items: { type: 'integer', maximum: 10 } } };
+    });
+    expect(narrower.changes.map((c) => [c.id, c.level])).toEqual([
+      ['request-parameter-type-changed', 'breaking'],
+      ['request-parameter-max-set', 'warning'],
+    ]);
+  });
+
   it('a style that writes the same bytes is no change; one that writes others breaks', () => {
     const base = pets();
     op(base, '/pets', 'get').parameters.push({ name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' } } });
