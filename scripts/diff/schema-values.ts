@@ -259,6 +259,25 @@ const BOUNDS: readonly [BoundKey, string, boolean][] = [
   ['maxContains', 'max-contains', false],
 ];
 
+/** The keyword a check is about, so a change points at its line (`maximum: 5`), or at the schema when the keyword is gone. */
+const KEYWORD_OF: readonly [RegExp, string][] = [
+  [/^(type|list-of-types)-/, 'type'],
+  [/nullable$/, 'nullable'],
+  [/^(became-(not-)?enum|enum-value)/, 'enum'],
+  [/^const-/, 'const'],
+  [/^default-value-/, 'default'],
+  [/^multiple-of-/, 'multipleOf'],
+  [/^unique-items-/, 'uniqueItems'],
+  [/^pattern-/, 'pattern'],
+  [/^discriminator-/, 'discriminator'],
+  [/^x-extensible-enum-/, 'x-extensible-enum'],
+  ...BOUNDS.map(([key, name]): [RegExp, string] => [new RegExp(`^${name}-(set|unset|increased|decreased)$`), key]),
+];
+
+export function keywordOf(suffix: string): string | undefined {
+  return KEYWORD_OF.find(([pattern]) => pattern.test(suffix))?.[1];
+}
+
 export function boundChanges(b: SchemaNode, h: SchemaNode, dir: Direction): KeywordChange[] {
   const out: KeywordChange[] = [];
   for (const [key, name, lower] of BOUNDS) {

@@ -6,7 +6,7 @@
 import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
 import type { ApiModel, SchemaNode } from '../model/types.ts';
 import { keywordId, unseenId, type Direction, type Scope } from './check-id.ts';
-import { valueChanges } from './schema-values.ts';
+import { keywordOf, valueChanges } from './schema-values.ts';
 import { structureChanges } from './schema-structure.ts';
 import type { ChangeKind } from './types.ts';
 
@@ -103,13 +103,11 @@ export class SchemaComparer {
     const b = this.flat(base, 'base');
     const h = this.flat(head, 'head');
     const writing = scope.where === 'parameter' ? 'parameter' : scope.where === 'header' || scope.loose ? 'loose' : 'json';
-    const out: Finding[] = valueChanges(b, h, scope.dir, writing).map((c) => ({
-      id: keywordId(scope, root, c.suffix),
-      kind: c.kind,
-      path: '',
-      pointer: at,
-      say: c.say,
-    }));
+    const out: Finding[] = valueChanges(b, h, scope.dir, writing).map((c) => {
+      // At the keyword's own line where the node writes it; at the node when it is gone or comes from elsewhere.
+      const key = keywordOf(c.suffix);
+      return { id: keywordId(scope, root, c.suffix), kind: c.kind, path: '', pointer: key ? [...at, key] : at, say: c.say };
+    });
     out.push(...this.properties(base, head, b, h, scope, at));
     const nested = (bn: SchemaNode, hn: SchemaNode, path: string, pointer: string[], keepRoot = false): Finding[] =>
       prefix(this.node(bn, hn, scope, pointer, keepRoot && root), path);

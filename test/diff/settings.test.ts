@@ -36,7 +36,24 @@ beforeAll(() => {
   writeFileSync(join(dir, 'levels.txt'), '# ours\nnew-required-request-parameter info\n');
   writeFileSync(join(dir, 'ignore.md'), '- 2026-05-01 GET /search request-parameter-became-required: agreed with the search team\n');
   writeFileSync(join(dir, 'bad.yaml'), stringify({ ignore: [{ id: 'request-parameter-became-required' }] }));
+  splitDescription('split-base', 100);
+  splitDescription('split-head', 50);
 });
+
+/** A split description: the entry, a path file, and a parameter of its own file, whose `maximum` is `max`. */
+function splitDescription(folder: string, max: number): void {
+  mkdirSync(join(dir, folder, 'paths'), { recursive: true });
+  mkdirSync(join(dir, folder, 'components', 'parameters'), { recursive: true });
+  writeFileSync(join(dir, folder, 'openapi.yaml'), 'openapi: 3.0.3\ninfo: {title: Split, version: 1.0.0}\npaths:\n  /pets:\n    $ref: paths/pets.yaml\n');
+  writeFileSync(
+    join(dir, folder, 'paths', 'pets.yaml'),
+    "get:\n  operationId: listPets\n  parameters:\n    - $ref: '../components/parameters/Limit.yaml'\n  responses:\n    '200': {description: Pets}\n",
+  );
+  writeFileSync(
+    join(dir, folder, 'components', 'parameters', 'Limit.yaml'),
+    `name: limit\nin: query\ndescription: How many pets to return.\nschema:\n  type: integer\n  minimum: 1\n  maximum: ${max}\n`,
+  );
+}
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -121,5 +138,17 @@ describe('npm run diff settings', () => {
     expect(result.stdout).toContain('New required query parameter &quot;&lt;img src=x&gt;&quot;');
     expect(result.stdout).not.toContain('<script');
     expect(result.stdout).not.toContain('<img');
+  });
+});
+
+describe('where a change lands', () => {
+  it('a bound lowered in a parameter of its own file is annotated at that file and line, not at the operation', async () => {
+    const result = await cli(['split-base/openapi.yaml', 'split-head/openapi.yaml', '--format', 'github']);
+    expect(result.code, result.stderr).toBe(1);
+    const lines = readFileSync(join(dir, 'split-head', 'components', 'parameters', 'Limit.yaml'), 'utf8').split('\n');
+    const maximum = lines.indexOf('  maximum: 50') + 1;
+    expect(result.stdout.split('\n')[0]).toBe(
+      `::error file=split-head/components/parameters/Limit.yaml,line=${maximum},col=12,title=GET /pets (listPets)%3A request-parameter-max-decreased::Query parameter "limit" changed maximum from 100 to 50; requests with values valid before may now be rejected. [parameter query.limit]`,
+    );
   });
 });
