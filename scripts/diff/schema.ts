@@ -313,7 +313,9 @@ function allOfChanges(base: SchemaNode, head: SchemaNode, scope: Scope, root: bo
   const refs = (n: SchemaNode): string[] => (n.ref ? [] : (n.allOf ?? []).flatMap((m) => (m.ref ? [m.ref] : [])));
   const before = refs(base);
   const after = refs(head);
-  if (!base.allOf && !head.allOf) return [];
+  // An allOf written where there was none (a field's schema moved into a component it now refers to) is the same
+  // schema written another way: what it changes is found in the merged comparison, not here.
+  if (!base.allOf || !head.allOf) return [];
   const out: Finding[] = [];
   for (const ref of after.filter((r) => !before.includes(r))) {
     out.push({

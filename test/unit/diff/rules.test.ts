@@ -58,6 +58,15 @@ describe('the diff judges a schema change by direction', () => {
   });
 });
 
+describe('allOf', () => {
+  it('a field moved into a component it now refers to (allOf) is the same schema: nothing to report', () => {
+    const base = pets();
+    base.components.schemas.Tag = { type: 'string', maxLength: 20 };
+    petSchema(base).properties.tag = { type: 'string', maxLength: 20 };
+    expect(diff((d) => (petSchema(d).properties.tag = { allOf: [{ $ref: '#/components/schemas/Tag' }], description: 'A tag' }), {}, base).changes).toEqual([]);
+  });
+});
+
 describe('types widened or narrowed keep their bounds compared', () => {
   it('a bound lowered beside a type widened is still reported', () => {
     const changes = diff((d) => {
