@@ -283,7 +283,7 @@ const NAMED: Record<string, string> = {
   'api-version-unchecked': 'I',
 };
 
-export type PolicyName = 'strict-security' | 'semver' | 'generated-code' | 'servers';
+export type PolicyName = 'strict-security' | 'semver' | 'generated-code' | 'servers' | 'webhook-direction';
 
 export interface Policy {
   /** Why the project judges these checks differently from oasdiff. */
@@ -318,6 +318,11 @@ export const POLICIES: Record<PolicyName, Policy> = {
     reason:
       'oasdiff treats servers as deployment metadata and reports none of their changes; a server removed from the description leaves the clients configured with it calling an address the API no longer names, so it is a warning (switched off, server changes are not reported, as in oasdiff).',
     levels: { 'api-server-removed': 'warning', 'api-server-added': 'info' },
+  },
+  'webhook-direction': {
+    reason:
+      "The API sends a webhook's request, so its payload is data clients read (a field added is no break, a field removed breaks their handlers) and its reply is data they send; oasdiff judges a webhook's request as one clients send. Switched off, webhooks are judged as oasdiff judges them.",
+    levels: {},
   },
 };
 

@@ -156,7 +156,12 @@ function compareOperationLists(base: Operation[], head: Operation[], webhooks: b
         { previous: { method: before.method, path: before.path } },
       );
     }
-    for (const f of compareOperation(before, op, { schemas: judge.schemas, date: judge.date, deprecationDays: judge.settings.deprecationDays }))
+    for (const f of compareOperation(before, op, {
+      schemas: judge.schemas,
+      date: judge.date,
+      deprecationDays: judge.settings.deprecationDays,
+      webhooksAsRequests: judge.settings.policies['webhook-direction'] === false,
+    }))
       push(op, before.stability, f);
   }
   for (const op of removed) {
@@ -210,11 +215,11 @@ function named(op: Operation): string {
 }
 
 /** Which way each component's data flows, so its changes are judged by the right rules: read from the models' reachability by direction. */
-function schemaDirections(models: ApiModel[]): { request: Set<string>; response: Set<string> } {
+function schemaDirections(models: ApiModel[], webhooksAsRequests: boolean): { request: Set<string>; response: Set<string> } {
   const request = new Set<string>();
   const response = new Set<string>();
   for (const model of models) {
-    const webhooks = new Set(model.webhooks.map((op) => op.slug));
+    const webhooks = new Set(webhooksAsRequests ? [] : model.webhooks.map((op) => op.slug));
     for (const schema of model.schemas) {
       // The API calls webhooks: their payloads are read by clients, their replies sent by them.
       if (schema.reach.request.some((slug) => !webhooks.has(slug)) || schema.reach.response.some((slug) => webhooks.has(slug))) request.add(schema.name);
@@ -268,7 +273,7 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): 
   const out: ApiChange[] = [];
   const before = new Map(base.schemas.map((s) => [s.name, s]));
   const names = new Set(head.schemas.map((s) => s.name));
-  const flows = schemaDirections([base, head]);
+  const flows = schemaDirections([base, head], judge.settings.policies['webhook-direction'] === false);
   const parameters = parameterOnly([base, head]);
   // What clients were promised: the stability of the base version's operations that use each schema.
   const baseOps = new Map([...base.operations, ...base.webhooks].map((op) => [op.slug, op]));

@@ -24,6 +24,8 @@ export interface OperationFinding {
 
 export interface OperationContext extends LifecycleOptions {
   schemas: SchemaComparer;
+  /** Judge a webhook's request as one clients send, as oasdiff does (the `webhook-direction` policy off). */
+  webhooksAsRequests?: boolean;
 }
 
 const SUCCESS = /^2(\d\d|XX)$/i;
@@ -62,15 +64,17 @@ function fromSchema(findings: Finding[], subject: 'operation' | 'webhook', locat
 }
 
 export function compareOperation(base: Operation, head: Operation, ctx: OperationContext): OperationFinding[] {
-  const webhook = head.kind === 'webhook';
-  const subject: 'operation' | 'webhook' = webhook ? 'webhook' : 'operation';
+  const isWebhook = head.kind === 'webhook';
+  // The API sends a webhook's request: clients read its payload and send its reply.
+  const webhook = isWebhook && !ctx.webhooksAsRequests;
+  const subject: 'operation' | 'webhook' = isWebhook ? 'webhook' : 'operation';
   const at = parsePointer(head.pointer);
   const out: OperationFinding[] = lifecycleFindings(base, head, ctx).map((f) => ({ ...f, subject, pointer: f.pointer ?? at }));
-  if (!webhook) {
+  if (!isWebhook) {
     for (const f of compareRequirements(base.security, head.security))
       out.push({ ...f, subject: 'security', location: 'security', pointer: [...at, 'security'] });
   }
-  out.push(...compareParameters(base, head, webhook, ctx.schemas));
+  out.push(...compareParameters(base, head, webhook, ctx.schemas).map((f) => (f.subject === 'operation' ? { ...f, subject } : f)));
   out.push(...compareRequestBodies(base, head, webhook, ctx.schemas, at).map((f) => ({ ...f, subject })));
   out.push(...compareResponses(base.responses, head.responses, webhook, ctx.schemas, at).map((f) => ({ ...f, subject })));
   return out;

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ignores, parseIgnoreFile, parseSeverityLevels, SettingsError } from '../../../scripts/diff/settings.ts';
 import type { ApiChange } from '../../../scripts/diff/types.ts';
+import { compare, webhook } from './catalogue-documents.ts';
 import { diff, op } from './documents.ts';
 
 const edit = (d: Record<string, any>): void => {
@@ -67,5 +68,17 @@ describe('settings', () => {
     };
     expect(diff(scope, { settings: {} }).changes.find((c) => c.id === 'api-schema-removed')?.level).toBe('warning');
     expect(diff(scope, { settings: { policies: { 'generated-code': false } } }).changes.find((c) => c.id === 'api-schema-removed')?.level).toBe('info');
+  });
+
+  it('webhook-direction: a webhook payload is data clients read; switched off, a request they send, as oasdiff judges it', () => {
+    const required = (d: Record<string, any>): void => {
+      const schema = webhook(d).requestBody.content['application/json'].schema;
+      schema.properties.amount = { type: 'integer' };
+      schema.required = ['amount'];
+    };
+    const read = compare(() => {}, required).changes.filter((c) => c.subject === 'webhook');
+    expect(read.map((c) => [c.id, c.level])).toEqual([['response-required-property-added', 'info']]);
+    const sent = compare(() => {}, required, { settings: { policies: { 'webhook-direction': false } } }).changes.filter((c) => c.subject === 'webhook');
+    expect(sent.map((c) => [c.id, c.level])).toEqual([['new-required-request-property', 'breaking']]);
   });
 });
