@@ -96,6 +96,7 @@ function respell(node: unknown): unknown {
 
 const model = (doc: Doc) => normalizeDocument(doc as OpenApiDocument);
 
+// 150 generated descriptions each, built and compared: a loaded machine takes seconds, so the bound is generous.
 describe('spelling is not a change', () => {
   it('a description compared with itself reports nothing', () => {
     fc.assert(
@@ -104,7 +105,7 @@ describe('spelling is not a change', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('a 3.0 description compared with its 3.1 respelling reports nothing, either way', () => {
     fc.assert(
@@ -115,7 +116,7 @@ describe('spelling is not a change', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 120_000);
 
   it('the respelling of an exclusive bound, in particular', () => {
     const doc = fc.sample(document, { numRuns: 1, seed: 1 })[0]!;
