@@ -1,11 +1,14 @@
 // Compares two versions of an API model and lists what changed, marking the
 // changes that break existing clients. Deterministic: the same two models and
 // comparison date always give the same list, in document order.
-import type { ApiModel, Operation, Stability } from '../model/types.ts';
+import { formatPointer, parsePointer } from '../model/pointer.ts';
+import { collectRefs } from '../model/schema.ts';
+import type { ApiModel, Operation, SchemaNode, Stability } from '../model/types.ts';
 import { atStability, mostStable, sunsetDay, sunsetHasPassed, today } from './lifecycle.ts';
-import { compareOperation, operationLabel, type OperationFinding } from './operation.ts';
+import { capitalize, compareOperation, operationLabel, type OperationFinding } from './operation.ts';
 import { SchemaComparer, type Direction, type Finding } from './schema.ts';
 import { compareSchemes } from './security.ts';
+import { type DiffSettings, ignores, levelOf, mergeSettings } from './settings.ts';
 import type { ApiChange, ApiChanges, ChangedOperation, ChangeLevel, ChangeSummary } from './types.ts';
 import { versionChanges } from './version.ts';
 
@@ -19,6 +22,8 @@ export interface CompareOptions {
    * a working copy between two releases keeps its version, so the preview leaves it out; the CLI turns it on.
    */
   checkVersion?: boolean;
+  /** Levels, policies, accepted changes, the stability threshold and deprecation days (settings.ts). */
+  settings?: Partial<DiffSettings>;
 }
 
 const LEVEL_RANK: Record<ChangeLevel, number> = { breaking: 2, warning: 1, info: 0 };
@@ -69,31 +74,71 @@ function matchOperations(base: Operation[], head: Operation[]): Matching {
   return { head: head.map((op) => ({ op, base: pairs.get(op) })), removed: base.filter((op) => !taken.has(op)) };
 }
 
-function compareOperationLists(base: Operation[], head: Operation[], schemas: SchemaComparer, webhooks: boolean, date: string): ApiChange[] {
+/** A change as found, before its level: the catalogue and the team's settings decide that. */
+type Found = Omit<ApiChange, 'level' | 'breaking'>;
+
+interface Judge {
+  settings: DiffSettings;
+  date: string;
+  schemas: SchemaComparer;
+}
+
+/** The change at its level: the team's, else its policy's, else oasdiff's; lowered below the stability threshold. Null when its check is off. */
+function judged(
+  found: Found & { pointerSegments?: readonly string[] },
+  judge: Judge,
+  stability: Stability | undefined,
+  of: 'operation' | 'webhook' | 'schema',
+): ApiChange | null {
+  const level = levelOf(found.id, judge.settings);
+  if (level === 'off') return null;
+  if (level === undefined) throw new Error(`The diff reported ${found.id}, a check missing from its catalogue`);
+  const { pointerSegments, ...rest } = found;
+  const change: ApiChange = { ...rest, level, breaking: level === 'breaking', ...(pointerSegments ? { pointer: formatPointer(pointerSegments) } : {}) };
+  return atStability(change, stability, of, judge.settings.stabilityLevel);
+}
+
+function compareOperationLists(base: Operation[], head: Operation[], webhooks: boolean, judge: Judge): ApiChange[] {
   const subject = webhooks ? 'webhook' : 'operation';
   const out: ApiChange[] = [];
   /**
    * `stability` is what clients were promised: the base version's. A demotion to beta in the same
-   * release does not excuse the changes made with it (the demotion itself is reported as a warning).
+   * release does not excuse the changes made with it (the demotion itself is reported).
    */
-  const push = (op: Operation, stability: Stability, f: OperationFinding | Omit<OperationFinding, 'subject'>, extra: Partial<ApiChange> = {}): void => {
-    const change: ApiChange = {
-      kind: f.kind,
-      breaking: f.level === 'breaking',
-      level: f.level,
-      subject: 'subject' in f ? f.subject : subject,
-      operation: identity(op),
-      ...extra,
-      ...(f.location ? { location: f.location } : {}),
-      message: f.message,
-    };
-    out.push(atStability(change, stability, subject));
+  const push = (
+    op: Operation,
+    stability: Stability,
+    f: Omit<OperationFinding, 'subject'> & { subject?: OperationFinding['subject'] },
+    extra: Partial<ApiChange> = {},
+  ): void => {
+    const change = judged(
+      {
+        id: f.id,
+        kind: f.kind,
+        subject: f.subject ?? subject,
+        operation: identity(op),
+        ...extra,
+        ...(f.location ? { location: f.location } : {}),
+        ...(f.pointer ? { pointerSegments: f.pointer } : {}),
+        message: f.message,
+      },
+      judge,
+      stability,
+      subject,
+    );
+    if (change) out.push(change);
   };
   const { head: matched, removed } = matchOperations(base, head);
+  const headRoutes = new Set(head.map((op) => op.path.replace(/\{[^}]*\}/g, '{}')));
   for (const { op, base: before } of matched) {
-    const source = op.source ? { source: op.source } : {};
+    const at = parsePointer(op.pointer);
     if (!before) {
-      push(op, op.stability, { kind: 'operation-added', level: 'info', message: `${capitalize(named(op))} was added.` }, source);
+      push(op, op.stability, {
+        id: webhooks ? 'webhook-added' : 'endpoint-added',
+        kind: 'operation-added',
+        message: `${capitalize(named(op))} was added.`,
+        pointer: at,
+      });
       continue;
     }
     if (routeKey(before) !== routeKey(op)) {
@@ -101,42 +146,63 @@ function compareOperationLists(base: Operation[], head: Operation[], schemas: Sc
         op,
         before.stability,
         {
+          id: webhooks ? 'webhook-renamed' : 'api-operation-moved',
           kind: 'operation-moved',
-          level: 'breaking',
+          pointer: at,
           message: webhooks
             ? `Webhook ${op.operationId} was renamed from ${before.path} to ${op.path}; clients that route on the old name will not recognise it.`
             : `${op.operationId} moved from ${operationLabel(before)} to ${operationLabel(op)}; clients that call the old ${before.method === op.method ? 'path' : 'method and path'} will get errors.`,
         },
-        { previous: { method: before.method, path: before.path }, ...source },
+        { previous: { method: before.method, path: before.path } },
       );
     }
-    for (const f of compareOperation(before, op, schemas)) push(op, before.stability, f, source);
+    for (const f of compareOperation(before, op, {
+      schemas: judge.schemas,
+      date: judge.date,
+      deprecationDays: judge.settings.deprecationDays,
+      webhooksAsRequests: judge.settings.policies['webhook-direction'] === false,
+    }))
+      push(op, before.stability, f);
   }
   for (const op of removed) {
     const sunset = sunsetDay(op);
-    if (sunset && sunsetHasPassed(op, date)) {
+    // oasdiff's api-path-removed-* when nothing is left at the path, api-removed-* when other methods stay.
+    const family = webhooks ? 'webhook-removed' : headRoutes.has(op.path.replace(/\{[^}]*\}/g, '{}')) ? 'api-removed' : 'api-path-removed';
+    const consequence = webhooks ? 'clients will no longer receive it' : 'clients that call it will get errors';
+    if (sunset && sunsetHasPassed(op, judge.date)) {
       push(
         op,
         op.stability,
         {
+          id: webhooks ? 'webhook-removed-with-deprecation' : `${family}-with-deprecation`,
           kind: 'operation-removed-after-sunset',
-          level: 'info',
           message: `${capitalize(named(op))} was removed; it was announced for removal on ${sunset}, so it does not count as breaking.`,
         },
         { sunset },
       );
       continue;
     }
-    const consequence = webhooks ? 'clients will no longer receive it' : 'clients that call it will get errors';
+    // Deprecated without a sunset: clients were told to move off it, and may have been given no date (oasdiff's rule).
+    const id = webhooks
+      ? op.deprecated && !sunset
+        ? 'webhook-removed-with-deprecation'
+        : 'webhook-removed'
+      : sunset
+        ? `${family}-before-sunset`
+        : op.deprecated
+          ? `${family}-with-deprecation`
+          : `${family}-without-deprecation`;
     push(
       op,
       op.stability,
       {
+        id,
         kind: 'operation-removed',
-        level: 'breaking',
         message: sunset
           ? `${capitalize(named(op))} was removed before its announced sunset on ${sunset}; ${consequence}.`
-          : `${capitalize(named(op))} was removed; ${consequence}.`,
+          : op.deprecated
+            ? `${capitalize(named(op))} was removed; it was deprecated, so clients were told to move off it, but those that still call it will get errors.`
+            : `${capitalize(named(op))} was removed; ${consequence}.`,
       },
       sunset ? { sunset } : {},
     );
@@ -148,14 +214,12 @@ function named(op: Operation): string {
   return `${operationLabel(op)}${op.operationId ? ` (${op.operationId})` : ''}`;
 }
 
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** Which way each component's data flows, so its changes are judged by the right rules: read from the models' reachability by direction. */
-function schemaDirections(models: ApiModel[]): { request: Set<string>; response: Set<string> } {
+function schemaDirections(models: ApiModel[], webhooksAsRequests: boolean): { request: Set<string>; response: Set<string> } {
   const request = new Set<string>();
   const response = new Set<string>();
   for (const model of models) {
-    const webhooks = new Set(model.webhooks.map((op) => op.slug));
+    const webhooks = new Set(webhooksAsRequests ? [] : model.webhooks.map((op) => op.slug));
     for (const schema of model.schemas) {
       // The API calls webhooks: their payloads are read by clients, their replies sent by them.
       if (schema.reach.request.some((slug) => !webhooks.has(slug)) || schema.reach.response.some((slug) => webhooks.has(slug))) request.add(schema.name);
@@ -165,20 +229,77 @@ function schemaDirections(models: ApiModel[]): { request: Set<string>; response:
   return { request, response };
 }
 
-function compareComponentSchemas(base: ApiModel, head: ApiModel, schemas: SchemaComparer): ApiChange[] {
+/** Components reached only through parameters (in either version): their changes are a parameter's, named as oasdiff names those. */
+function parameterOnly(models: ApiModel[]): Set<string> {
+  const byParameters = new Set<string>();
+  const byBodies = new Set<string>();
+  for (const model of models) {
+    const direct = new Map(model.schemas.map((s) => [s.name, collectRefs(s.schema, new Set())]));
+    const reach = (nodes: (SchemaNode | undefined)[], into: Set<string>): void => {
+      const stack = [...nodes.reduce((seeds, node) => collectRefs(node, seeds), new Set<string>())];
+      while (stack.length) {
+        const name = stack.pop()!;
+        if (into.has(name)) continue;
+        into.add(name);
+        stack.push(...(direct.get(name) ?? []));
+      }
+    };
+    for (const op of [...model.operations, ...model.webhooks]) {
+      reach(
+        op.parameters.map((p) => p.schema),
+        byParameters,
+      );
+      reach(
+        [
+          ...(op.requestBody?.content ?? []).map((m) => m.schema),
+          ...op.responses.flatMap((r) => [...r.content.map((m) => m.schema), ...r.headers.map((h) => h.schema)]),
+        ],
+        byBodies,
+      );
+    }
+  }
+  return new Set([...byParameters].filter((name) => !byBodies.has(name)));
+}
+
+/** How a component's users are named in its messages: the first few operationIds (or routes). */
+function usersText(users: ChangedOperation[]): string {
+  if (!users.length) return '';
+  const names = users.map((u) => u.operationId ?? `${u.method.toUpperCase()} ${u.path}`);
+  const shown = names.slice(0, 3).join(', ');
+  return ` (used by ${shown}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
+}
+
+function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): ApiChange[] {
   const out: ApiChange[] = [];
   const before = new Map(base.schemas.map((s) => [s.name, s]));
   const names = new Set(head.schemas.map((s) => s.name));
-  const flows = schemaDirections([base, head]);
+  const flows = schemaDirections([base, head], judge.settings.policies['webhook-direction'] === false);
+  const parameters = parameterOnly([base, head]);
   // What clients were promised: the stability of the base version's operations that use each schema.
   const baseOps = new Map([...base.operations, ...base.webhooks].map((op) => [op.slug, op]));
-  const stabilityOf = new Map(base.schemas.map((s) => [s.name, mostStable(s.usedBy.flatMap((slug) => baseOps.get(slug)?.stability ?? []))]));
+  const push = (found: Found & { pointerSegments?: readonly string[] }, stability?: Stability): void => {
+    const change = judged(found, judge, stability, 'schema');
+    if (change) out.push(change);
+  };
   for (const entry of head.schemas) {
     const old = before.get(entry.name);
+    const pointer = ['components', 'schemas', entry.name];
     if (!old) {
-      out.push({ kind: 'schema-added', breaking: false, level: 'info', subject: 'schema', schema: entry.name, message: `Schema ${entry.name} was added.` });
+      push({
+        id: 'api-schema-added',
+        kind: 'schema-added',
+        subject: 'schema',
+        schema: entry.name,
+        pointerSegments: pointer,
+        message: `Schema ${entry.name} was added.`,
+      });
       continue;
     }
+    const users = old.usedBy.flatMap((slug) => {
+      const op = baseOps.get(slug);
+      return op ? [identity(op)] : [];
+    });
+    const stability = mostStable(old.usedBy.flatMap((slug) => baseOps.get(slug)?.stability ?? []));
     // A schema no operation uses is still published (and generated into SDKs): judge it both ways.
     const used = flows.request.has(entry.name) || flows.response.has(entry.name);
     const directions: Direction[] = [];
@@ -186,66 +307,98 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, schemas: Schema
     if (!used || flows.response.has(entry.name)) directions.push('response');
     // The same change seen from both directions is listed once, at its most severe.
     const found = new Map<string, Finding>();
+    const rank = (f: Finding): number => {
+      const level = levelOf(f.id, judge.settings);
+      return level && level !== 'off' ? LEVEL_RANK[level] : -1;
+    };
     for (const dir of directions) {
-      for (const f of schemas.compare(old.schema, entry.schema, dir, false)) {
+      for (const f of judge.schemas.compare(old.schema, entry.schema, { dir, where: parameters.has(entry.name) ? 'parameter' : 'body' }, pointer)) {
         const key = `${f.kind}|${f.path}`;
         const seen = found.get(key);
-        if (!seen || LEVEL_RANK[f.level] > LEVEL_RANK[seen.level]) found.set(key, f);
+        if (!seen || rank(f) > rank(seen)) found.set(key, f);
       }
     }
     for (const f of found.values()) {
-      const what = f.path ? `Field "${f.path.replace(/^\./, '')}" of schema ${entry.name}` : `Schema ${entry.name}`;
-      const change: ApiChange = {
-        kind: f.kind,
-        breaking: f.level === 'breaking',
-        level: f.level,
-        subject: 'schema',
-        schema: entry.name,
-        ...(f.path ? { location: f.path } : {}),
-        ...(entry.source ? { source: entry.source } : {}),
-        message: f.say(what),
-      };
+      const what = `${f.path ? `Field "${f.path.replace(/^\./, '')}" of schema ${entry.name}` : `Schema ${entry.name}`}${usersText(users)}`;
       // Breaking if any stable operation uses the schema; one no operation uses stays breaking (it is still published).
-      out.push(atStability(change, stabilityOf.get(entry.name), 'schema'));
+      push(
+        {
+          id: f.id,
+          kind: f.kind,
+          subject: 'schema',
+          schema: entry.name,
+          ...(users.length ? { users } : {}),
+          ...(f.path ? { location: f.path } : {}),
+          pointerSegments: f.pointer,
+          message: f.say(what),
+        },
+        stability,
+      );
     }
   }
   for (const old of base.schemas) {
     if (names.has(old.name)) continue;
-    // Policy: not breaking by itself. The wire format only changes where operations used it, and those
-    // operations report their own changes; generated SDKs lose the type, hence the warning.
-    out.push({
+    // The wire format only changes where operations used it, and those operations report their own
+    // changes; generated SDKs lose the type (the `generated-code` policy makes it a warning).
+    push({
+      id: 'api-schema-removed',
       kind: 'schema-removed',
-      breaking: false,
-      level: 'warning',
       subject: 'schema',
       schema: old.name,
+      pointerSegments: ['components', 'schemas'],
       message: `Schema ${old.name} was removed; code generated from the description will no longer have it.`,
     });
   }
   return out;
 }
 
-function compareSecuritySchemes(base: ApiModel, head: ApiModel): ApiChange[] {
+function compareSecuritySchemes(base: ApiModel, head: ApiModel, judge: Judge): ApiChange[] {
   const out: ApiChange[] = [];
   const before = new Map(base.securitySchemes.map((s) => [s.name, s]));
   const names = new Set(head.securitySchemes.map((s) => s.name));
-  const push = (name: string, kind: ApiChange['kind'], level: ChangeLevel, message: string): void => {
-    out.push({ kind, breaking: level === 'breaking', level, subject: 'security', securityScheme: name, message });
+  const push = (name: string, id: string, kind: ApiChange['kind'], message: string, pointer: string[]): void => {
+    const change = judged({ id, kind, subject: 'security', securityScheme: name, pointerSegments: pointer, message }, judge, undefined, 'schema');
+    if (change) out.push(change);
   };
   for (const scheme of head.securitySchemes) {
     const old = before.get(scheme.name);
-    if (!old) push(scheme.name, 'security-scheme-added', 'info', `Security scheme ${scheme.name} was added.`);
-    else for (const f of compareSchemes(old, scheme)) push(scheme.name, f.kind, f.level, f.message);
+    const pointer = ['components', 'securitySchemes', scheme.name];
+    if (!old) push(scheme.name, 'api-security-component-added', 'security-scheme-added', `Security scheme ${scheme.name} was added.`, pointer);
+    else for (const f of compareSchemes(old, scheme)) push(scheme.name, f.id, f.kind, f.message, pointer);
   }
   for (const old of base.securitySchemes) {
     if (names.has(old.name)) continue;
     // Operations that required it report their own security change; this records the scheme itself.
-    push(old.name, 'security-scheme-removed', 'warning', `Security scheme ${old.name} was removed.`);
+    push(old.name, 'api-security-component-removed', 'security-scheme-removed', `Security scheme ${old.name} was removed.`, ['components', 'securitySchemes']);
   }
   return out;
 }
 
-function summarize(changes: ApiChange[]): ChangeSummary {
+/** The document's servers, by URL as written: one removed leaves clients configured with it calling an address the API no longer names. */
+function compareServers(base: ApiModel, head: ApiModel, judge: Judge): ApiChange[] {
+  const out: ApiChange[] = [];
+  const before = new Set(base.servers.map((s) => s.url));
+  const after = new Set(head.servers.map((s) => s.url));
+  const push = (id: string, kind: ApiChange['kind'], url: string, message: string, index: number): void => {
+    const change = judged(
+      { id, kind, subject: 'server', server: url, pointerSegments: index >= 0 ? ['servers', String(index)] : ['servers'], message },
+      judge,
+      undefined,
+      'schema',
+    );
+    if (change) out.push(change);
+  };
+  head.servers.forEach((s, i) => {
+    if (!before.has(s.url)) push('api-server-added', 'server-added', s.url, `Server ${s.url} was added.`, i);
+  });
+  for (const s of base.servers) {
+    if (!after.has(s.url))
+      push('api-server-removed', 'server-removed', s.url, `Server ${s.url} was removed; clients configured with it must move to another.`, -1);
+  }
+  return out;
+}
+
+function summarize(changes: ApiChange[]): Omit<ChangeSummary, 'ignored'> {
   const counts = (subject: 'operation' | 'webhook') => {
     const of = changes.filter((c) => c.subject === subject || (c.subject === 'security' && c.operation && subject === 'operation'));
     const count = (kind: ApiChange['kind']): number => of.filter((c) => c.kind === kind).length;
@@ -282,14 +435,25 @@ function summarize(changes: ApiChange[]): ChangeSummary {
 
 export function compareModels(base: ApiModel, head: ApiModel, options: CompareOptions = {}): ApiChanges {
   const date = options.date ?? today();
-  const schemas = new SchemaComparer(base, head);
+  const settings = mergeSettings(options.settings ?? {});
+  const judge: Judge = { settings, date, schemas: new SchemaComparer(base, head) };
   const versions = { base: { title: base.info.title, version: base.info.version }, head: { title: head.info.title, version: head.info.version } };
-  const changes = [
-    ...compareOperationLists(base.operations, head.operations, schemas, false, date),
-    ...compareOperationLists(base.webhooks, head.webhooks, schemas, true, date),
-    ...compareSecuritySchemes(base, head),
-    ...compareComponentSchemas(base, head, schemas),
+  const found = [
+    ...compareOperationLists(base.operations, head.operations, false, judge),
+    ...compareOperationLists(base.webhooks, head.webhooks, true, judge),
+    ...compareSecuritySchemes(base, head, judge),
+    ...compareComponentSchemas(base, head, judge),
+    ...compareServers(base, head, judge),
   ];
-  if (options.checkVersion) changes.push(...versionChanges(versions.base.version, versions.head.version, changes));
-  return { ...versions, date, changes, summary: summarize(changes) };
+  const accepted = (c: ApiChange): boolean => settings.ignore.some((rule) => ignores(rule, c));
+  const changes = found.filter((c) => !accepted(c));
+  let ignored = found.length - changes.length;
+  if (options.checkVersion) {
+    for (const v of versionChanges(versions.base.version, versions.head.version, changes)) {
+      const change = judged({ ...v, pointerSegments: ['info', 'version'] }, judge, undefined, 'schema');
+      if (change && accepted(change)) ignored++;
+      else if (change) changes.push(change);
+    }
+  }
+  return { ...versions, date, changes, summary: { ...summarize(changes), ignored } };
 }

@@ -36,8 +36,8 @@ export function formatGithub(changes: ApiChanges, options: GithubOptions = {}): 
       const file = c.source?.file ?? options.file;
       const props = [
         ...(file ? [`file=${escapeProperty(repoPath(file))}`] : []),
-        ...(c.source ? [`line=${c.source.line}`] : []),
-        `title=${escapeProperty(printable(`${group.title}: ${c.kind}`))}`,
+        ...(c.source ? [`line=${c.source.line}`, `col=${c.source.col}`] : []),
+        `title=${escapeProperty(printable(`${group.title}: ${c.id}`))}`,
       ];
       lines.push(`::${COMMAND[c.level]} ${props.join(',')}::${escapeData(printable(`${c.message}${c.location ? ` [${c.location}]` : ''}`))}`);
     }

@@ -30,7 +30,7 @@ export interface ChangeReport {
 }
 
 const LEVEL_RANK: Record<ChangeLevel, number> = { breaking: 0, warning: 1, info: 2 };
-const SUBJECT_RANK: Record<ChangeSubject, number> = { operation: 0, security: 1, webhook: 2, schema: 3, version: 4 };
+const SUBJECT_RANK: Record<ChangeSubject, number> = { operation: 0, security: 1, webhook: 2, schema: 3, server: 4, version: 5 };
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -49,6 +49,7 @@ function groupOf(change: ApiChange): Pick<ChangeGroup, 'id' | 'subject' | 'title
   }
   if (change.schema !== undefined) return { id: `schema:${change.schema}`, subject: 'schema', title: `Schema ${change.schema}` };
   if (change.subject === 'version') return { id: 'version', subject: 'version', title: 'Version' };
+  if (change.subject === 'server') return { id: 'servers', subject: 'server', title: 'Servers' };
   const name = change.securityScheme ?? '';
   return { id: `security:${name}`, subject: 'security', title: `Security scheme ${name}` };
 }

@@ -4,6 +4,7 @@
 // change without a new major version, so its would-be breaking changes are
 // reported one or two levels lower, saying why.
 import type { Operation, Stability } from '../model/types.ts';
+import type { StabilityLevel } from './settings.ts';
 import type { ApiChange, ChangeLevel } from './types.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,17 +55,27 @@ function why(of: 'operation' | 'webhook' | 'schema', stability: Exclude<Stabilit
     : `the ${of} is experimental, and experimental ${of}s may change or go away at any time`;
 }
 
+/** How far down the threshold reaches: oasdiff's draft and alpha are the model's `experimental`. */
+const THRESHOLD_RANK: Record<StabilityLevel, number> = { draft: 0, alpha: 0, beta: 1, stable: 2 };
+
 /**
- * Lowers a breaking change to the level of `stability` (beta: warning, experimental: info),
- * marking it and saying why it does not count as breaking. Other changes are returned as they are.
+ * Lowers a breaking change of an operation below the stability `threshold` (oasdiff's
+ * --stability-level, beta by default) to its stability's level (beta: warning, experimental:
+ * info), marking it and saying why it does not count as breaking. Other changes are returned as they are.
  */
-export function atStability(change: ApiChange, stability: Stability | undefined, of: 'operation' | 'webhook' | 'schema'): ApiChange {
-  if (!change.breaking || !stability || stability === 'stable') return change;
+export function atStability(
+  change: ApiChange,
+  stability: Stability | undefined,
+  of: 'operation' | 'webhook' | 'schema',
+  threshold: StabilityLevel = 'beta',
+): ApiChange {
+  if (!change.breaking || !stability || RANK[stability] >= THRESHOLD_RANK[threshold]) return change;
+  const capped = stability as Exclude<Stability, 'stable'>;
   return {
     ...change,
     breaking: false,
-    level: CAP[stability],
-    stability,
-    message: `${change.message.replace(/\.$/, '')}. Not counted as breaking: ${why(of, stability)}.`,
+    level: CAP[capped],
+    stability: capped,
+    message: `${change.message.replace(/\.$/, '')}. Not counted as breaking: ${why(of, capped)}.`,
   };
 }

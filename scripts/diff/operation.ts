@@ -1,30 +1,40 @@
-// Compares one operation (or webhook) with its counterpart: deprecation,
-// security, parameters, request body and responses. For webhooks the API is
-// the caller, so the directions swap: the payload is data clients read and
-// their replies are data they send.
+// Compares one operation (or webhook) with its counterpart: its identity, lifecycle and tags
+// (operation-lifecycle.ts), security, parameters, request body and responses. For webhooks the
+// API is the caller, so the directions swap: the payload is data clients read and their replies
+// are data they send.
+import { parsePointer } from '../model/pointer.ts';
 import { sameWire } from '../model/wire.ts';
 import type { MediaType, Operation, Parameter, ParameterLocation, Response } from '../model/types.ts';
-import type { Direction, Finding, SchemaComparer } from './schema.ts';
+import { CATALOGUE } from './catalogue.ts';
+import { lifecycleFindings, type LifecycleOptions } from './operation-lifecycle.ts';
+import type { Finding, SchemaComparer, Scope } from './schema.ts';
 import { compareRequirements } from './security.ts';
-import type { ChangeKind, ChangeLevel } from './types.ts';
+import type { ChangeKind } from './types.ts';
 
-/** A change inside an operation, before the operation's identity is attached. */
+/** A change inside an operation, before the operation's identity and level are attached. */
 export interface OperationFinding {
+  id: string;
   kind: ChangeKind;
-  level: ChangeLevel;
   subject: 'operation' | 'webhook' | 'security';
   location?: string;
+  /** Where it is in the head document. */
+  pointer?: readonly string[];
   message: string;
 }
 
-const STABILITY_RANK = { stable: 2, beta: 1, experimental: 0 } as const;
+export interface OperationContext extends LifecycleOptions {
+  schemas: SchemaComparer;
+  /** Judge a webhook's request as one clients send, as oasdiff does (the `webhook-direction` policy off). */
+  webhooksAsRequests?: boolean;
+}
+
 const SUCCESS = /^2(\d\d|XX)$/i;
 
 export function operationLabel(op: Operation): string {
   return op.kind === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
 }
 
-const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 function pathParams(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
@@ -40,59 +50,40 @@ function serialization(p: Parameter): string {
   return `${p.style}${p.explode ? ' (explode)' : ''}`;
 }
 
-export function compareOperation(base: Operation, head: Operation, schemas: SchemaComparer): OperationFinding[] {
-  const webhook = head.kind === 'webhook';
-  const subject: 'operation' | 'webhook' = webhook ? 'webhook' : 'operation';
-  const out: OperationFinding[] = [];
-  const add = (kind: ChangeKind, level: ChangeLevel, message: string, location?: string): void => {
-    out.push({ kind, level, subject, message, ...(location ? { location } : {}) });
-  };
-  const label = operationLabel(head);
+function trimPath(path: string): string {
+  return path.startsWith('.') ? path.slice(1) : path;
+}
 
-  if (base.operationId !== head.operationId) {
-    add(
-      'operation-id-changed',
-      base.operationId ? 'warning' : 'info',
-      base.operationId
-        ? `The operationId of ${label} changed from ${base.operationId} to ${head.operationId ?? 'nothing'}; code generated from the description will name the method differently.`
-        : `${label} now has the operationId ${head.operationId}.`,
-    );
-  }
-  if (!base.deprecated && head.deprecated) {
-    const d = head.deprecation;
-    const details = [
-      d?.sunset ? `it is scheduled for removal on ${d.sunset}` : '',
-      d?.replacedByOperationId ? `use ${d.replacedByOperationId} instead` : '',
-    ].filter(Boolean);
-    add(
-      'operation-deprecated',
-      'warning',
-      `${capitalize(label)} is now deprecated${details.length ? `: ${details.join('; ')}` : ''}; it keeps working, but clients should move off it.`,
-    );
-  } else if (base.deprecated && !head.deprecated) {
-    add('operation-undeprecated', 'info', `${capitalize(label)} is no longer deprecated.`);
-  }
-  if (base.stability !== head.stability) {
-    const demoted = STABILITY_RANK[head.stability] < STABILITY_RANK[base.stability];
-    add(
-      'stability-changed',
-      demoted ? 'warning' : 'info',
-      `${capitalize(label)} changed stability from ${base.stability} to ${head.stability}${demoted ? '; it may now change without notice.' : '.'}`,
-    );
-  }
-  if (!webhook) {
-    for (const f of compareRequirements(base.security, head.security)) out.push({ ...f, subject: 'security', location: 'security' });
-  }
+export function joinLocation(location: string, path: string): string {
+  return path ? `${location} ${path}` : location;
+}
 
-  out.push(...compareParameters(base, head, webhook, schemas));
-  out.push(...compareRequestBodies(base, head, webhook, schemas).map((f) => ({ ...f, subject })));
-  out.push(...compareResponses(base.responses, head.responses, webhook, schemas).map((f) => ({ ...f, subject })));
+/** Schema findings as the operation's, each named in a sentence by `what`. */
+function fromSchema(findings: Finding[], subject: 'operation' | 'webhook', location: string, what: (path: string) => string): OperationFinding[] {
+  return findings.map((f) => ({ id: f.id, kind: f.kind, subject, location: joinLocation(location, f.path), pointer: f.pointer, message: f.say(what(f.path)) }));
+}
+
+export function compareOperation(base: Operation, head: Operation, ctx: OperationContext): OperationFinding[] {
+  const isWebhook = head.kind === 'webhook';
+  // The API sends a webhook's request: clients read its payload and send its reply.
+  const webhook = isWebhook && !ctx.webhooksAsRequests;
+  const subject: 'operation' | 'webhook' = isWebhook ? 'webhook' : 'operation';
+  const at = parsePointer(head.pointer);
+  const out: OperationFinding[] = lifecycleFindings(base, head, ctx).map((f) => ({ ...f, subject, pointer: f.pointer ?? at }));
+  if (!isWebhook) {
+    for (const f of compareRequirements(base.security, head.security))
+      out.push({ ...f, subject: 'security', location: 'security', pointer: [...at, 'security'] });
+  }
+  out.push(...compareParameters(base, head, webhook, ctx.schemas).map((f) => (f.subject === 'operation' ? { ...f, subject } : f)));
+  out.push(...compareRequestBodies(base, head, webhook, ctx.schemas, at).map((f) => ({ ...f, subject })));
+  out.push(...compareResponses(base.responses, head.responses, webhook, ctx.schemas, at).map((f) => ({ ...f, subject })));
   return out;
 }
 
 function compareParameters(base: Operation, head: Operation, webhook: boolean, schemas: SchemaComparer): OperationFinding[] {
   const subject: 'operation' | 'webhook' = webhook ? 'webhook' : 'operation';
-  const dir: Direction = webhook ? 'response' : 'request';
+  const scope: Scope = { dir: webhook ? 'response' : 'request', where: 'parameter' };
+  const prefix = webhook ? 'webhook-parameter' : 'request-parameter';
   const out: OperationFinding[] = [];
   // Path parameters are matched by position: renaming `{id}` to `{petId}` changes nothing on the wire.
   const basePath = pathParams(base.path);
@@ -106,41 +97,79 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
     baseParams.set(paramKey({ in: p.in, name }), p);
   }
   const headParams = new Map(head.parameters.map((p) => [paramKey(p), p]));
-  const add = (kind: ChangeKind, level: ChangeLevel, p: Parameter, message: string): void => {
-    out.push({ kind, level, subject, location: `parameter ${p.in}.${p.name}`, message });
+  const add = (id: string, kind: ChangeKind, p: Parameter, message: string, pointer?: readonly string[]): void => {
+    out.push({ id, kind, subject, location: `parameter ${p.in}.${p.name}`, message, ...(pointer ? { pointer } : {}) });
   };
   const what = (p: Parameter): string => `${capitalize(p.in)} parameter "${p.name}"`;
+  const headPointer = parsePointer(head.pointer);
 
   for (const [key, p] of baseParams) {
     const after = headParams.get(key);
     if (after) {
+      const at = parsePointer(after.pointer);
       // When the path itself changed, the move is the news; a rename inside it is not.
       if (p.in === 'path' && p.name !== after.name && samePath) {
-        add('path-parameter-renamed', 'info', after, `Path parameter "${p.name}" was renamed to "${after.name}"; the URL clients call is unchanged.`);
+        add(
+          'request-path-parameter-renamed',
+          'path-parameter-renamed',
+          after,
+          `Path parameter "${p.name}" was renamed to "${after.name}"; the URL clients call is unchanged.`,
+          at,
+        );
       }
       if (!p.required && after.required) {
         add(
+          `${prefix}-became-required`,
           'parameter-became-required',
-          webhook ? 'info' : 'breaking',
           after,
           `${what(after)} became required${webhook ? '.' : '; requests that leave it out will be rejected.'}`,
+          at,
         );
       } else if (p.required && !after.required) {
-        add('parameter-became-optional', 'info', after, `${what(after)} became optional.`);
+        add(`${prefix}-became-optional`, 'parameter-became-optional', after, `${what(after)} became optional.`, at);
       }
       // A new style or explode that writes every value as before (model/wire.ts) changes nothing for clients.
       if (!sameWire(p, after)) {
         add(
+          `${prefix}-style-changed`,
           'parameter-style-changed',
-          webhook ? 'warning' : 'breaking',
           after,
           `${what(after)} changed serialization from ${serialization(p)} to ${serialization(after)}; values encoded the old way will be read differently.`,
+          at,
         );
       }
-      if (!p.deprecated && after.deprecated) add('parameter-deprecated', 'info', after, `${what(after)} is now deprecated.`);
-      const findings = schemas.compare(p.schema, after.schema, dir, true);
+      if (!p.deprecated && after.deprecated)
+        add('request-parameter-deprecated', 'parameter-deprecated', after, `${what(after)} is now deprecated; clients should stop sending it.`, at);
+      else if (p.deprecated && !after.deprecated)
+        add('request-parameter-reactivated', 'parameter-reactivated', after, `${what(after)} is no longer deprecated.`, at);
+      // A form-exploded list of one is written as the single value was (`?tag=a`): a value that becomes a list of
+      // such values still takes every request sent before, and its items are what the value is compared with.
+      const listOfOne =
+        !webhook &&
+        p.shape === 'scalar' &&
+        after.shape === 'array' &&
+        after.style === 'form' &&
+        after.explode &&
+        (after.in === 'query' || after.in === 'cookie');
+      const items = listOfOne && after.schema ? schemas.flat(after.schema, 'head').items : undefined;
+      const findings = items
+        ? schemas.compare(p.schema, items, scope, [...at, 'schema', 'items'])
+        : schemas.compare(p.schema, after.schema, scope, [...at, 'schema']);
+      if (items) {
+        // Safe only while the items take every value the single one took (oasdiff judges it so too).
+        const narrowed = findings.some((f) => CATALOGUE.get(f.id)?.level !== 'info');
+        add(
+          narrowed ? 'request-parameter-type-changed' : 'request-parameter-type-generalized',
+          'type-changed',
+          after,
+          narrowed
+            ? `${what(after)} now takes a list whose items do not take every value sent before; those requests will be rejected.`
+            : `${what(after)} now takes a list; a single value sent before is still read as a list of one (form, exploded).`,
+          [...at, 'schema'],
+        );
+      }
       out.push(
-        ...toOperationFindings(findings, subject, `parameter ${after.in}.${after.name}`, (path) =>
+        ...fromSchema(findings, subject, `parameter ${after.in}.${after.name}`, (path) =>
           path ? `Field "${trimPath(path)}" of ${after.in} parameter "${after.name}"` : what(after),
         ),
       );
@@ -150,23 +179,26 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
     const moved = head.parameters.find((h) => h.in !== p.in && h.name.toLowerCase() === p.name.toLowerCase() && !baseParams.has(paramKey(h)));
     if (moved) {
       add(
+        `${prefix}-location-changed`,
         'parameter-location-changed',
-        webhook ? 'warning' : 'breaking',
         moved,
         `Parameter "${p.name}" moved from the ${p.in} to the ${moved.in}` +
           (webhook ? '.' : `; clients that still send it in the ${p.in} will not be understood.`),
+        parsePointer(moved.pointer),
       );
       continue;
     }
-    // Policy (as oasdiff's request-parameter-removed): a warning, not breaking. Servers ignore
-    // parameters they do not know, so requests still succeed, but the value no longer has an effect.
+    // As oasdiff's request-parameter-removed: servers ignore parameters they do not know, so requests
+    // still succeed, but the value no longer has an effect.
+    const id = webhook ? 'webhook-parameter-removed' : p.deprecated ? 'request-parameter-removed-with-deprecation' : 'request-parameter-removed';
     add(
+      id,
       'parameter-removed',
-      'warning',
       p,
       webhook
         ? `${what(p)} was removed; clients that read it will no longer get it.`
-        : `${what(p)} was removed; requests that still send it will succeed, but it will have no effect.`,
+        : `${what(p)} was removed${p.deprecated ? ' (it was deprecated)' : ''}; requests that still send it will succeed, but it will have no effect.`,
+      [...headPointer, 'parameters'],
     );
   }
   for (const [key, p] of headParams) {
@@ -174,12 +206,13 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
     if (base.parameters.some((b) => b.in !== p.in && b.name.toLowerCase() === p.name.toLowerCase() && !headParams.has(paramKey(b)))) continue;
     const breaks = p.required && !webhook;
     add(
+      webhook ? 'webhook-parameter-added' : p.required ? 'new-required-request-parameter' : 'new-optional-request-parameter',
       breaks ? 'required-parameter-added' : 'parameter-added',
-      breaks ? 'breaking' : 'info',
       p,
       breaks
         ? `New required ${p.in} parameter "${p.name}"; existing requests that do not send it will be rejected.`
         : `New ${p.required ? 'required' : 'optional'} ${p.in} parameter "${p.name}".`,
+      parsePointer(p.pointer),
     );
   }
   return out;
@@ -187,21 +220,24 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
 
 type BodyFinding = Omit<OperationFinding, 'subject'>;
 
-function compareRequestBodies(base: Operation, head: Operation, webhook: boolean, schemas: SchemaComparer): BodyFinding[] {
+function compareRequestBodies(base: Operation, head: Operation, webhook: boolean, schemas: SchemaComparer, at: string[]): BodyFinding[] {
   const b = base.requestBody;
   const h = head.requestBody;
   const noun = webhook ? 'payload' : 'request body';
-  const location = webhook ? 'payload' : 'request body';
+  const location = noun;
+  const prefix = webhook ? 'webhook-payload' : 'request-body';
+  const pointer = [...at, 'requestBody'];
   if (!b && !h) return [];
   if (!b) {
     const breaks = h!.required && !webhook;
     return [
       {
+        id: webhook ? 'webhook-payload-added' : h!.required ? 'request-body-added-required' : 'request-body-added-optional',
         kind: breaks ? 'required-request-body-added' : 'request-body-added',
-        level: breaks ? 'breaking' : 'info',
         location,
+        pointer,
         message: breaks
-          ? `A required request body was added; existing requests without one will be rejected.`
+          ? 'A required request body was added; existing requests without one will be rejected.'
           : `A ${webhook ? 'payload' : 'optional request body'} was added.`,
       },
     ];
@@ -209,127 +245,157 @@ function compareRequestBodies(base: Operation, head: Operation, webhook: boolean
   if (!h) {
     return [
       {
+        id: `${prefix}-removed`,
         kind: 'request-body-removed',
-        level: 'warning',
         location,
+        pointer: at,
         message: webhook
-          ? `The payload was removed; clients that read it will no longer get it.`
-          : `The request body was removed; the server will ignore a body if clients still send one.`,
+          ? 'The payload was removed; clients that read it will no longer get it.'
+          : 'The request body was removed; clients that still send one may be rejected, and what they send no longer has an effect.',
       },
     ];
   }
   const out: BodyFinding[] = [];
   if (!b.required && h.required) {
     out.push({
+      id: `${prefix}-became-required`,
       kind: 'request-body-became-required',
-      level: webhook ? 'info' : 'breaking',
       location,
+      pointer,
       message: `The ${noun} became required${webhook ? '.' : '; requests without one will be rejected.'}`,
     });
   } else if (b.required && !h.required) {
-    out.push({ kind: 'request-body-became-optional', level: 'info', location, message: `The ${noun} became optional.` });
+    out.push({ id: `${prefix}-became-optional`, kind: 'request-body-became-optional', location, pointer, message: `The ${noun} became optional.` });
   }
   out.push(
-    ...compareContent(
-      b.content,
-      h.content,
-      webhook ? 'response' : 'request',
-      location,
-      {
-        removed: (mt) => ({
-          kind: 'request-media-type-removed',
-          level: 'breaking',
-          message: webhook
-            ? `The payload is no longer sent as ${mt}; clients that parse ${mt} will fail.`
-            : `The request body no longer accepts ${mt}; clients that send ${mt} will be rejected.`,
-        }),
-        added: (mt) => ({ kind: 'request-media-type-added', level: 'info', message: `The ${noun} can now be sent as ${mt}.` }),
-        what: (path, suffix) => (path ? `${webhook ? 'Payload' : 'Request'} field "${trimPath(path)}"${suffix}` : `The ${noun}${suffix}`),
-      },
-      schemas,
-    ),
+    ...compareContent(b.content, h.content, { dir: webhook ? 'response' : 'request', where: 'body' }, location, [...pointer, 'content'], schemas, {
+      removed: (mt) => ({
+        id: `${prefix}-media-type-removed`,
+        kind: 'request-media-type-removed',
+        message: webhook
+          ? `The payload is no longer sent as ${mt}; clients that parse ${mt} will fail.`
+          : `The request body no longer accepts ${mt}; clients that send ${mt} will be rejected.`,
+      }),
+      added: (mt) => ({ id: `${prefix}-media-type-added`, kind: 'request-media-type-added', message: `The ${noun} can now be sent as ${mt}.` }),
+      schemaId: webhook ? 'response-body-media-type-schema' : 'request-body-media-type-schema',
+      what: (path, suffix) => (path ? `${webhook ? 'Payload' : 'Request'} field "${trimPath(path)}"${suffix}` : `The ${noun}${suffix}`),
+    }),
   );
   return out;
 }
 
-function compareResponses(base: Response[], head: Response[], webhook: boolean, schemas: SchemaComparer): BodyFinding[] {
+function compareResponses(base: Response[], head: Response[], webhook: boolean, schemas: SchemaComparer, at: string[]): BodyFinding[] {
   const out: BodyFinding[] = [];
   const hm = new Map(head.map((r) => [r.status.toUpperCase(), r]));
   const bm = new Map(base.map((r) => [r.status.toUpperCase(), r]));
-  const dir: Direction = webhook ? 'request' : 'response';
+  const dir = webhook ? 'request' : 'response';
+  const status = (r: Response): string => (webhook ? 'webhook-reply' : SUCCESS.test(r.status) ? 'response-success-status' : 'response-non-success-status');
   for (const r of base) {
     const after = hm.get(r.status.toUpperCase());
     const location = `response ${r.status}`;
     if (!after) {
-      // Policy: removing a success response breaks clients that expect it; removing an error or
-      // `default` response only stops documenting a failure, which clients already handle generically.
+      // Removing a success response breaks clients that expect it; removing an error or `default`
+      // response only stops documenting a failure, which clients already handle generically.
       const breaks = SUCCESS.test(r.status) && !webhook;
       out.push({
+        id: `${status(r)}-removed`,
         kind: 'response-removed',
-        level: breaks ? 'breaking' : 'info',
         location,
+        pointer: [...at, 'responses'],
         message: breaks
           ? `The ${r.status} response was removed; clients that expect it will get a different status.`
           : `The ${r.status} response is no longer documented.`,
       });
       continue;
     }
-    const hb = new Map(r.headers.map((x) => [x.name.toLowerCase(), x]));
-    const ha = new Map(after.headers.map((x) => [x.name.toLowerCase(), x]));
-    for (const [key, header] of hb) {
-      const now = ha.get(key);
-      const hLocation = `${location} header ${header.name}`;
-      if (!now) {
-        out.push({
-          kind: 'response-header-removed',
-          level: webhook ? 'info' : 'breaking',
-          location: hLocation,
-          message: `The ${r.status} response no longer has the ${header.name} header${webhook ? '.' : '; clients that read it will not get it.'}`,
-        });
-        continue;
-      }
-      const findings = schemas.compare(header.schema, now.schema, dir, true);
-      out.push(
-        ...findings.map((f) => ({
-          kind: f.kind,
-          level: f.level,
-          location: joinLocation(hLocation, f.path),
-          message: f.say(f.path ? `Field "${trimPath(f.path)}" of the ${now.name} header` : `The ${now.name} header of the ${r.status} response`),
-        })),
-      );
-    }
-    for (const [key, header] of ha) {
-      if (!hb.has(key)) {
-        out.push({
-          kind: 'response-header-added',
-          level: 'info',
-          location: `${location} header ${header.name}`,
-          message: `The ${r.status} response has a new header ${header.name}.`,
-        });
-      }
-    }
+    const pointer = [...at, 'responses', after.status];
+    out.push(...compareHeaders(r, after, webhook, schemas, pointer));
     out.push(
-      ...compareContent(
-        r.content,
-        after.content,
-        dir,
-        `${location} body`,
-        {
-          removed: (mt) => ({
-            kind: 'response-media-type-removed',
-            level: webhook ? 'info' : 'breaking',
-            message: `The ${r.status} response is no longer available as ${mt}${webhook ? '.' : `; clients that ask for ${mt} will not get it.`}`,
-          }),
-          added: (mt) => ({ kind: 'response-media-type-added', level: 'info', message: `The ${r.status} response is now also available as ${mt}.` }),
-          what: (path, suffix) => (path ? `Field "${trimPath(path)}" of the ${r.status} response${suffix}` : `The ${r.status} response body${suffix}`),
-        },
-        schemas,
-      ),
+      ...compareContent(r.content, after.content, { dir, where: 'body' }, `${location} body`, [...pointer, 'content'], schemas, {
+        removed: (mt) => ({
+          id: webhook ? 'webhook-reply-media-type-removed' : 'response-media-type-removed',
+          kind: 'response-media-type-removed',
+          message: `The ${r.status} response is no longer available as ${mt}${webhook ? '.' : `; clients that ask for ${mt} will not get it.`}`,
+        }),
+        added: (mt) => ({
+          id: webhook ? 'webhook-reply-media-type-added' : 'response-media-type-added',
+          kind: 'response-media-type-added',
+          message: `The ${r.status} response is now also available as ${mt}.`,
+        }),
+        schemaId: webhook ? 'request-body-media-type-schema' : 'response-body-media-type-schema',
+        what: (path, suffix) => (path ? `Field "${trimPath(path)}" of the ${r.status} response${suffix}` : `The ${r.status} response body${suffix}`),
+      }),
     );
   }
   for (const r of head) {
     if (bm.has(r.status.toUpperCase())) continue;
-    out.push({ kind: 'response-added', level: 'info', location: `response ${r.status}`, message: `A ${r.status} response was added.` });
+    out.push({
+      id: `${status(r)}-added`,
+      kind: 'response-added',
+      location: `response ${r.status}`,
+      pointer: [...at, 'responses', r.status],
+      message: `A ${r.status} response was added.`,
+    });
+  }
+  return out;
+}
+
+function compareHeaders(r: Response, after: Response, webhook: boolean, schemas: SchemaComparer, pointer: string[]): BodyFinding[] {
+  const out: BodyFinding[] = [];
+  const hb = new Map(r.headers.map((x) => [x.name.toLowerCase(), x]));
+  const ha = new Map(after.headers.map((x) => [x.name.toLowerCase(), x]));
+  const location = `response ${r.status}`;
+  const scope: Scope = { dir: webhook ? 'request' : 'response', where: 'header' };
+  for (const [key, header] of hb) {
+    const now = ha.get(key);
+    const hLocation = `${location} header ${header.name}`;
+    if (!now) {
+      out.push({
+        id: webhook ? 'webhook-reply-header-removed' : `${header.required ? 'required' : 'optional'}-response-header-removed`,
+        kind: 'response-header-removed',
+        location: hLocation,
+        pointer: [...pointer, 'headers'],
+        message: `The ${r.status} response no longer has the ${header.name} header${webhook ? '.' : header.required ? '; clients that read it will not get it.' : '; it was optional, but clients that read it will no longer get it.'}`,
+      });
+      continue;
+    }
+    const at = [...pointer, 'headers', now.name];
+    if (!webhook && header.required !== now.required) {
+      out.push({
+        id: `response-header-became-${now.required ? 'required' : 'optional'}`,
+        kind: now.required ? 'response-header-became-required' : 'response-header-became-optional',
+        location: hLocation,
+        pointer: [...at, 'required'],
+        message: now.required
+          ? `The ${now.name} header of the ${r.status} response is now always sent.`
+          : `The ${now.name} header of the ${r.status} response became optional; clients that rely on it being present may fail.`,
+      });
+    }
+    if (!webhook && header.deprecated !== now.deprecated) {
+      out.push({
+        id: `response-header-${now.deprecated ? 'deprecated' : 'reactivated'}`,
+        kind: 'response-header-deprecated',
+        location: hLocation,
+        pointer: at,
+        message: `The ${now.name} header of the ${r.status} response is ${now.deprecated ? 'now deprecated; clients should stop relying on it.' : 'no longer deprecated.'}`,
+      });
+    }
+    const findings = schemas.compare(header.schema, now.schema, scope, [...at, 'schema']);
+    out.push(
+      ...fromSchema(findings, 'operation', hLocation, (path) =>
+        path ? `Field "${trimPath(path)}" of the ${now.name} header` : `The ${now.name} header of the ${r.status} response`,
+      ).map(({ subject: _s, ...f }) => f),
+    );
+  }
+  for (const [key, header] of ha) {
+    if (hb.has(key)) continue;
+    out.push({
+      id: webhook ? 'webhook-reply-header-added' : 'response-header-added',
+      kind: 'response-header-added',
+      location: `${location} header ${header.name}`,
+      pointer: [...pointer, 'headers', header.name],
+      message: `The ${r.status} response has a new header ${header.name}.`,
+    });
   }
   return out;
 }
@@ -337,11 +403,21 @@ function compareResponses(base: Response[], head: Response[], webhook: boolean, 
 interface ContentRules {
   removed: (mediaType: string) => Omit<BodyFinding, 'location'>;
   added: (mediaType: string) => Omit<BodyFinding, 'location'>;
+  /** The check id of a schema appearing or going within a media type, without `-added`/`-removed`. */
+  schemaId: string;
   /** Names a field (path relative to the body) in a sentence; `suffix` names the media type when there are several. */
   what: (path: string, suffix: string) => string;
 }
 
-function compareContent(base: MediaType[], head: MediaType[], dir: Direction, location: string, rules: ContentRules, schemas: SchemaComparer): BodyFinding[] {
+function compareContent(
+  base: MediaType[],
+  head: MediaType[],
+  scope: Scope,
+  location: string,
+  at: string[],
+  schemas: SchemaComparer,
+  rules: ContentRules,
+): BodyFinding[] {
   const out: BodyFinding[] = [];
   const key = (m: MediaType): string => m.mediaType.toLowerCase();
   const hm = new Map(head.map((m) => [key(m), m]));
@@ -351,28 +427,37 @@ function compareContent(base: MediaType[], head: MediaType[], dir: Direction, lo
   for (const m of base) {
     const after = hm.get(key(m));
     if (!after) {
-      out.push({ ...rules.removed(m.mediaType), location: `${location} (${m.mediaType})` });
+      out.push({ ...rules.removed(m.mediaType), location: `${location} (${m.mediaType})`, pointer: at });
       continue;
     }
     const where = several ? `${location} (${after.mediaType})` : location;
     const suffix = several ? ` (${after.mediaType})` : '';
-    const findings = schemas.compare(m.schema, after.schema, dir, true);
-    out.push(...findings.map((f) => ({ kind: f.kind, level: f.level, location: joinLocation(where, f.path), message: f.say(rules.what(f.path, suffix)) })));
+    const pointer = [...at, after.mediaType];
+    if (Boolean(m.schema) !== Boolean(after.schema)) {
+      out.push({
+        id: `${rules.schemaId}-${after.schema ? 'added' : 'removed'}`,
+        kind: 'keyword-changed',
+        location: where,
+        pointer,
+        message: `${rules.what('', suffix)} ${after.schema ? 'now has a schema; what was any value is now limited by it.' : 'no longer has a schema; any value may now be sent.'}`,
+      });
+      continue;
+    }
+    // JSON keeps a value's type; any other media type is read as text (oasdiff's strongly and loosely typed media).
+    const json = /^application\/json$|\+json$/i.test(after.mediaType.split(';')[0]!.trim());
+    const findings = schemas.compare(m.schema, after.schema, json ? scope : { ...scope, loose: true }, [...pointer, 'schema']);
+    out.push(
+      ...findings.map((f) => ({
+        id: f.id,
+        kind: f.kind,
+        location: joinLocation(where, f.path),
+        pointer: f.pointer,
+        message: f.say(rules.what(f.path, suffix)),
+      })),
+    );
   }
   for (const m of head) {
-    if (!bm.has(key(m))) out.push({ ...rules.added(m.mediaType), location: `${location} (${m.mediaType})` });
+    if (!bm.has(key(m))) out.push({ ...rules.added(m.mediaType), location: `${location} (${m.mediaType})`, pointer: [...at, m.mediaType] });
   }
   return out;
-}
-
-function trimPath(path: string): string {
-  return path.startsWith('.') ? path.slice(1) : path;
-}
-
-export function joinLocation(location: string, path: string): string {
-  return path ? `${location} ${path}` : location;
-}
-
-function toOperationFindings(findings: Finding[], subject: 'operation' | 'webhook', location: string, what: (path: string) => string): OperationFinding[] {
-  return findings.map((f) => ({ kind: f.kind, level: f.level, subject, location: joinLocation(location, f.path), message: f.say(what(f.path)) }));
 }

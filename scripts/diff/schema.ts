@@ -1,402 +1,338 @@
-// Compares two schema trees field by field. A change's severity depends on
-// which way the data flows: a client *sends* request data (the server must
-// keep accepting what it accepted) and *reads* response data (the server must
-// not send what clients never saw). So every rule takes a direction.
+// Compares two schema trees field by field. A change's check depends on which way the data
+// flows: a client *sends* request data (the server must keep accepting what it accepted) and
+// *reads* response data (the server must not send what clients never saw), so every comparison
+// has a scope (check-id.ts). A component schema reached by the same name on both sides is not
+// entered: it is compared once on its own (compare.ts), with its users, so one change is one line.
 import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
 import type { ApiModel, SchemaNode } from '../model/types.ts';
-import type { ChangeKind, ChangeLevel } from './types.ts';
+import { keywordId, unseenId, type Direction, type Scope } from './check-id.ts';
+import { keywordOf, valueChanges } from './schema-values.ts';
+import { structureChanges } from './schema-structure.ts';
+import type { ChangeKind } from './types.ts';
 
-export type Direction = 'request' | 'response';
+export type { Direction, Scope } from './check-id.ts';
 
 /** A change inside a schema, its path relative to the node compared. */
 export interface Finding {
+  id: string;
   kind: ChangeKind;
-  level: ChangeLevel;
-  /** `''` for the node itself, `.name`, `.tags[]`, `.pet(oneOf Cat)`, `.*` for additionalProperties. */
+  /** `''` for the node itself, `.name`, `.tags[]`, `(oneOf Cat)`, `.*` for additionalProperties. */
   path: string;
+  /** Where it is in the head document: the node that changed, or the one that lost what was removed. */
+  pointer: readonly string[];
   /** Builds the sentence once the caller knows what to call the field. */
   say: (what: string) => string;
 }
 
-interface FlatProperty {
-  required: boolean;
-  schema: SchemaNode;
+/** Where a property is written, and the component it comes from when it is another one's (through `allOf`). */
+interface Origin {
+  pointer: string[];
+  component?: string;
 }
 
-/** A node with its reference resolved and `allOf` merged: what the wire format actually allows. */
-interface FlatSchema {
-  types: string[];
-  nullable: boolean;
-  format?: string;
-  enum?: unknown[];
-  properties?: Map<string, FlatProperty>;
-  items?: SchemaNode;
-  additionalProperties?: SchemaNode | boolean;
-  oneOf?: SchemaNode[];
-  anyOf?: SchemaNode[];
-  readOnly: boolean;
-  writeOnly: boolean;
-  bounds: Partial<Record<BoundKey, number>>;
-  pattern?: string;
-}
+const componentPointer = (name: string): string[] => ['components', 'schemas', name];
 
-type BoundKey = 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minProperties' | 'maxProperties';
-
-/** Lower bounds: raising them narrows what is allowed. Upper bounds: lowering them does. */
-const LOWER_BOUNDS: readonly BoundKey[] = ['minimum', 'minLength', 'minItems', 'minProperties'];
-const UPPER_BOUNDS: readonly BoundKey[] = ['maximum', 'maxLength', 'maxItems', 'maxProperties'];
-
-const quote = (v: unknown): string => JSON.stringify(v) ?? String(v);
-const plural = (n: number, one: string, many: string): string => (n === 1 ? one : many);
-
-function typeLabel(types: string[], nullable: boolean): string {
-  const all = nullable ? [...types, 'null'] : types;
-  return all.length ? all.join(' or ') : 'any type';
-}
-
-/** Does a value of JSON type `t` fit in a schema typed `set`? (`integer` values are also `number`s.) */
-function accepts(set: readonly string[], t: string): boolean {
-  return set.length === 0 || set.includes(t) || (t === 'integer' && set.includes('number'));
-}
-
-export class SchemaComparer {
-  private readonly baseSchemas: SchemaLookup;
-  private readonly headSchemas: SchemaLookup;
-  /** Results per pair of component references, so a schema used by a thousand operations is compared once. */
-  private readonly memo = new Map<string, Finding[]>();
-  /** Pairs being compared right now: meeting one again means recursion, already covered one level up. */
-  private readonly inProgress = new Set<string>();
-
-  constructor(base: ApiModel, head: ApiModel) {
-    this.baseSchemas = new Map(base.schemas.map((s) => [s.name, s]));
-    this.headSchemas = new Map(head.schemas.map((s) => [s.name, s]));
+function origins(node: SchemaNode, lookup: SchemaLookup, pointer: string[], component: string | undefined, out: Map<string, Origin>, seen: Set<string>): void {
+  if (node.ref) {
+    if (seen.has(node.ref)) return;
+    seen.add(node.ref);
+    const target = lookup.get(node.ref)?.schema;
+    if (target) origins(target, lookup, componentPointer(node.ref), node.ref, out, seen);
+    return;
   }
-
-  /**
-   * `followRefs: false` compares a component's own fields and stops at
-   * references to other components that keep their name (those are compared
-   * on their own); operations follow every reference.
-   */
-  compare(base: SchemaNode | undefined, head: SchemaNode | undefined, direction: Direction, followRefs: boolean): Finding[] {
-    if (!base || !head) return [];
-    if (base.ref && head.ref) {
-      if (!followRefs && base.ref === head.ref) return [];
-      const key = `${direction}|${followRefs ? 1 : 0}|${base.ref}|${head.ref}`;
-      const known = this.memo.get(key);
-      if (known) return known;
-      if (this.inProgress.has(key)) return [];
-      this.inProgress.add(key);
-      const found = this.compareFlat(this.flatten(base, 'base'), this.flatten(head, 'head'), direction, followRefs);
-      this.inProgress.delete(key);
-      this.memo.set(key, found);
-      return found;
-    }
-    // One side inline: that side is a finite tree and both sides descend together, so this ends.
-    return this.compareFlat(this.flatten(base, 'base'), this.flatten(head, 'head'), direction, followRefs);
-  }
-
-  private flatten(node: SchemaNode, side: 'base' | 'head'): FlatSchema {
-    const merged = mergeSchema(node, side === 'base' ? this.baseSchemas : this.headSchemas);
-    const bounds: FlatSchema['bounds'] = {};
-    for (const key of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
-      const v = merged[key];
-      if (typeof v === 'number') bounds[key] = v;
-    }
-    return {
-      types: merged.type ?? [],
-      nullable: merged.nullable === true,
-      format: merged.format,
-      enum: merged.enum ?? (merged.const !== undefined ? [merged.const] : undefined),
-      properties: merged.properties && new Map(merged.properties.map((p) => [p.name, { required: p.required, schema: p.schema }])),
-      items: merged.items,
-      additionalProperties: merged.additionalProperties,
-      oneOf: merged.oneOf,
-      anyOf: merged.anyOf,
-      readOnly: merged.readOnly === true,
-      writeOnly: merged.writeOnly === true,
-      bounds,
-      pattern: merged.pattern,
-    };
-  }
-
-  private compareFlat(b: FlatSchema, h: FlatSchema, dir: Direction, followRefs: boolean): Finding[] {
-    const out: Finding[] = [];
-    const typesComparable = b.types.length > 0 && h.types.length > 0;
-    let typeBroke = false;
-    if (typesComparable && !sameSet(b.types, h.types)) {
-      // Requests: every type clients send must still be accepted. Responses: every type sent must be one clients know.
-      typeBroke = dir === 'request' ? !b.types.every((t) => accepts(h.types, t)) : !h.types.every((t) => accepts(b.types, t));
-      const from = typeLabel(b.types, false);
-      const to = typeLabel(h.types, false);
-      out.push({
-        kind: 'type-changed',
-        level: typeBroke ? 'breaking' : 'info',
-        path: '',
-        say: (what) =>
-          `${what} changed type from ${from} to ${to}` +
-          (typeBroke
-            ? dir === 'request'
-              ? '; requests that send the old type will be rejected.'
-              : '; clients that parse the old type will fail.'
-            : '; every value valid before is still valid.'),
-      });
-    }
-    if (b.nullable !== h.nullable) {
-      const broke = dir === 'request' ? b.nullable : h.nullable;
-      out.push({
-        kind: 'nullable-changed',
-        level: broke ? 'breaking' : 'info',
-        path: '',
-        say: (what) =>
-          h.nullable
-            ? `${what} can now be null${broke ? '; clients that do not expect null will fail.' : '.'}`
-            : `${what} can no longer be null${broke ? '; requests that send null will be rejected.' : '.'}`,
-      });
-    }
-    if (!typeBroke && b.format !== h.format) out.push(formatFinding(b.format, h.format, dir));
-    out.push(...enumFindings(b.enum, h.enum, dir));
-    if (!typeBroke) out.push(...boundFindings(b, h, dir));
-    if (b.properties || h.properties) out.push(...this.propertyFindings(b, h, dir, followRefs));
-    if (b.items && h.items) out.push(...prefix(this.compare(b.items, h.items, dir, followRefs), '[]'));
-    if (typeof b.additionalProperties === 'object' && typeof h.additionalProperties === 'object') {
-      out.push(...prefix(this.compare(b.additionalProperties, h.additionalProperties, dir, followRefs), '.*'));
-    }
-    out.push(...this.variantFindings('oneOf', b.oneOf, h.oneOf, dir, followRefs));
-    out.push(...this.variantFindings('anyOf', b.anyOf, h.anyOf, dir, followRefs));
-    return out;
-  }
-
-  private propertyFindings(b: FlatSchema, h: FlatSchema, dir: Direction, followRefs: boolean): Finding[] {
-    const out: Finding[] = [];
-    const bp = b.properties ?? new Map<string, FlatProperty>();
-    const hp = h.properties ?? new Map<string, FlatProperty>();
-    // readOnly fields never travel in requests, writeOnly ones never in responses: changes to them cannot break that side.
-    const absent = (p: FlatProperty, side: 'base' | 'head'): boolean => {
-      const flat = this.flatten(p.schema, side);
-      return dir === 'request' ? flat.readOnly : flat.writeOnly;
-    };
-    for (const [name, prop] of bp) {
-      if (hp.has(name)) continue;
-      const path = `.${name}`;
-      if (absent(prop, 'base')) {
-        out.push({ kind: 'property-removed', level: 'info', path, say: (what) => `${what} was removed.` });
-      } else if (dir === 'response') {
-        out.push({
-          kind: 'property-removed',
-          level: 'breaking',
-          path,
-          say: (what) => `${what} was removed; clients that read it will no longer get it.`,
-        });
-      } else {
-        // Policy (as oasdiff's request-property-removed): a warning, since most servers ignore unknown fields,
-        // but breaking where the schema now forbids extra fields.
-        const strict = h.additionalProperties === false;
-        out.push({
-          kind: 'property-removed',
-          level: strict ? 'breaking' : 'warning',
-          path,
-          say: (what) =>
-            strict
-              ? `${what} was removed and extra fields are not allowed; requests that still send it will be rejected.`
-              : `${what} was removed; the server will ignore it if clients still send it.`,
-        });
-      }
-    }
-    for (const [name, prop] of hp) {
-      const path = `.${name}`;
-      const before = bp.get(name);
-      if (!before) {
-        const breaks = dir === 'request' && prop.required && !absent(prop, 'head');
-        out.push({
-          kind: breaks ? 'required-property-added' : 'property-added',
-          level: breaks ? 'breaking' : 'info',
-          path,
-          say: (what) =>
-            breaks
-              ? `${what} was added as required; existing requests that do not send it will be rejected.`
-              : `${what} was added${prop.required && dir === 'response' ? ' (always present)' : ' (optional)'}.`,
-        });
-        continue;
-      }
-      if (before.required !== prop.required) {
-        const becameRequired = prop.required;
-        const breaks = (dir === 'request') === becameRequired && !absent(prop, 'head');
-        out.push({
-          kind: becameRequired ? 'property-became-required' : 'property-became-optional',
-          level: breaks ? 'breaking' : 'info',
-          path,
-          say: (what) =>
-            becameRequired
-              ? `${what} became required${breaks ? '; requests that leave it out will be rejected.' : '.'}`
-              : `${what} became optional${breaks ? '; clients that rely on it being present may fail.' : '.'}`,
-        });
-      }
-      out.push(...prefix(this.compare(before.schema, prop.schema, dir, followRefs), path));
-    }
-    return out;
-  }
-
-  private variantFindings(
-    keyword: 'oneOf' | 'anyOf',
-    base: SchemaNode[] | undefined,
-    head: SchemaNode[] | undefined,
-    dir: Direction,
-    followRefs: boolean,
-  ): Finding[] {
-    if (!base || !head) return [];
-    const key = (n: SchemaNode, i: number): string => n.ref ?? `#${i + 1}`;
-    const bm = new Map(base.map((n, i) => [key(n, i), n]));
-    const hm = new Map(head.map((n, i) => [key(n, i), n]));
-    const out: Finding[] = [];
-    for (const [k, node] of bm) {
-      const counterpart = hm.get(k);
-      if (counterpart) {
-        out.push(...prefix(this.compare(node, counterpart, dir, followRefs), `(${keyword} ${k})`));
-        continue;
-      }
-      const breaks = dir === 'request';
-      out.push({
-        kind: 'variant-removed',
-        level: breaks ? 'breaking' : 'info',
-        path: '',
-        say: (what) => `${what} no longer allows the ${keyword} alternative ${k}${breaks ? '; requests that send that shape will be rejected.' : '.'}`,
-      });
-    }
-    for (const k of hm.keys()) {
-      if (bm.has(k)) continue;
-      const warns = dir === 'response';
-      out.push({
-        kind: 'variant-added',
-        level: warns ? 'warning' : 'info',
-        path: '',
-        say: (what) => `${what} gained the ${keyword} alternative ${k}${warns ? '; clients that only handle the known shapes should expect it.' : '.'}`,
-      });
-    }
-    return out;
-  }
-}
-
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
+  for (const p of node.properties ?? [])
+    if (!out.has(p.name)) out.set(p.name, { pointer: [...pointer, 'properties', p.name], ...(component ? { component } : {}) });
+  for (const [i, member] of (node.allOf ?? []).entries()) origins(member, lookup, [...pointer, 'allOf', String(i)], component, out, seen);
 }
 
 export function prefix(findings: Finding[], path: string): Finding[] {
   return findings.map((f) => ({ ...f, path: path + f.path }));
 }
 
-function formatFinding(from: string | undefined, to: string | undefined, dir: Direction): Finding {
-  // Adding a format narrows what is valid (breaks senders); dropping one widens it (surprises readers).
-  const breaks = from !== undefined && to !== undefined ? true : dir === 'request' ? to !== undefined : to === undefined;
-  const change = from === undefined ? `now has format ${to}` : to === undefined ? `no longer has format ${from}` : `changed format from ${from} to ${to}`;
-  return {
-    kind: 'format-changed',
-    level: breaks ? 'breaking' : 'info',
-    path: '',
-    say: (what) =>
-      `${what} ${change}` +
-      (breaks ? (dir === 'request' ? '; requests with values in the old format will be rejected.' : '; clients that parse the old format will fail.') : '.'),
-  };
+export class SchemaComparer {
+  private readonly lookups: Record<'base' | 'head', SchemaLookup>;
+  /** Results per pair of component references, so a schema used by a thousand operations is compared once. */
+  private readonly memo = new Map<string, Finding[]>();
+  /** Pairs being compared right now: meeting one again means recursion, already covered one level up. */
+  private readonly inProgress = new Set<string>();
+  /** Inline pairs being compared right now, by identity. */
+  private readonly activeInline = new Map<SchemaNode, Set<SchemaNode>>();
+
+  constructor(base: ApiModel, head: ApiModel) {
+    this.lookups = { base: new Map(base.schemas.map((s) => [s.name, s])), head: new Map(head.schemas.map((s) => [s.name, s])) };
+  }
+
+  /** Compares two schemas at `pointer` (in the head document), as the root of `scope`. */
+  compare(base: SchemaNode | undefined, head: SchemaNode | undefined, scope: Scope, pointer: readonly string[]): Finding[] {
+    if (!base || !head) return [];
+    return this.node(base, head, scope, [...pointer], true);
+  }
+
+  /** The node with its references followed and `allOf` merged: what the wire allows. */
+  flat(node: SchemaNode, side: 'base' | 'head'): SchemaNode {
+    return mergeSchema(node, this.lookups[side]);
+  }
+
+  private node(base: SchemaNode, head: SchemaNode, scope: Scope, pointer: string[], root: boolean): Finding[] {
+    if (base.ref && head.ref) {
+      if (base.ref === head.ref) return [];
+      const key = `${scope.dir}|${scope.where}|${root}|${base.ref}|${head.ref}`;
+      const known = this.memo.get(key);
+      if (known) return known;
+      if (this.inProgress.has(key)) return [];
+      this.inProgress.add(key);
+      const found = this.flatNodes(base, head, scope, componentPointer(head.ref), root);
+      this.inProgress.delete(key);
+      this.memo.set(key, found);
+      return found;
+    }
+    // Inline nodes: an allOf of a component merges that component's alternatives and items in, so the
+    // same pair can come round again through a recursive component; met again, it is already being compared.
+    const active = this.activeInline.get(base) ?? new Set<SchemaNode>();
+    if (active.has(head)) return [];
+    active.add(head);
+    this.activeInline.set(base, active);
+    try {
+      return this.flatNodes(base, head, scope, head.ref ? componentPointer(head.ref) : pointer, root);
+    } finally {
+      active.delete(head);
+    }
+  }
+
+  private flatNodes(base: SchemaNode, head: SchemaNode, scope: Scope, at: string[], root: boolean): Finding[] {
+    const b = this.flat(base, 'base');
+    const h = this.flat(head, 'head');
+    const writing = scope.where === 'parameter' ? 'parameter' : scope.where === 'header' || scope.loose ? 'loose' : 'json';
+    const out: Finding[] = valueChanges(b, h, scope.dir, writing).map((c) => {
+      // At the keyword's own line where the node writes it; at the node when it is gone or comes from elsewhere.
+      const key = keywordOf(c.suffix);
+      return { id: keywordId(scope, root, c.suffix), kind: c.kind, path: '', pointer: key ? [...at, key] : at, say: c.say };
+    });
+    out.push(...this.properties(base, head, b, h, scope, at));
+    const nested = (bn: SchemaNode, hn: SchemaNode, path: string, pointer: string[], keepRoot = false): Finding[] =>
+      prefix(this.node(bn, hn, scope, pointer, keepRoot && root), path);
+    out.push(...structureChanges(b, h, scope, root, at, nested));
+    out.push(...this.variants('oneOf', b.oneOf, h.oneOf, scope, root, at));
+    out.push(...this.variants('anyOf', b.anyOf, h.anyOf, scope, root, at));
+    out.push(...allOfChanges(base, head, scope, root, at));
+    return out;
+  }
+
+  private properties(base: SchemaNode, head: SchemaNode, b: SchemaNode, h: SchemaNode, scope: Scope, at: string[]): Finding[] {
+    if (!b.properties && !h.properties) return [];
+    const baseOrigins = new Map<string, Origin>();
+    const headOrigins = new Map<string, Origin>();
+    origins(base, this.lookups.base, at, undefined, baseOrigins, new Set());
+    origins(head, this.lookups.head, at, undefined, headOrigins, new Set());
+    const bp = new Map((b.properties ?? []).map((p) => [p.name, p]));
+    const hp = new Map((h.properties ?? []).map((p) => [p.name, p]));
+    const dir = scope.dir;
+    const out: Finding[] = [];
+    const add = (id: string, kind: ChangeKind, name: string, pointer: readonly string[], say: Finding['say']): void => {
+      out.push({ id, kind, path: `.${name}`, pointer, say });
+    };
+    for (const [name, prop] of bp) {
+      if (hp.has(name)) continue;
+      const from = this.flat(prop.schema, 'base');
+      const pointer = [...at, 'properties'];
+      if (dir === 'request') {
+        if (from.readOnly)
+          add('request-read-only-property-removed', 'property-removed', name, pointer, (what) => `${what} was removed; clients never sent it (read-only).`);
+        else if (h.additionalProperties === false) {
+          add(
+            'request-property-removed-not-allowed',
+            'property-removed',
+            name,
+            pointer,
+            (what) => `${what} was removed and extra fields are not allowed; requests that still send it will be rejected.`,
+          );
+        } else
+          add(
+            'request-property-removed',
+            'property-removed',
+            name,
+            pointer,
+            (what) => `${what} was removed; the server will ignore it if clients still send it.`,
+          );
+        continue;
+      }
+      const required = prop.required ? 'required' : 'optional';
+      if (from.writeOnly)
+        add(
+          `response-${required}-write-only-property-removed`,
+          'property-removed',
+          name,
+          pointer,
+          (what) => `${what} was removed; clients never read it (write-only).`,
+        );
+      else {
+        add(`response-${required}-property-removed`, 'property-removed', name, pointer, (what) =>
+          prop.required
+            ? `${what} was removed; clients that read it will no longer get it.`
+            : `${what} was removed; it was optional, so clients should already cope without it, but those that read it will no longer get it.`,
+        );
+      }
+    }
+    for (const [name, prop] of hp) {
+      const origin = headOrigins.get(name);
+      const pointer = origin?.pointer ?? [...at, 'properties', name];
+      const before = bp.get(name);
+      const to = this.flat(prop.schema, 'head');
+      if (!before) {
+        if (dir === 'request') {
+          if (to.readOnly)
+            add('new-read-only-request-property', 'property-added', name, pointer, (what) => `${what} was added (read-only: clients do not send it).`);
+          else if (prop.required) {
+            add(
+              `new-required-request-property${to.default !== undefined ? '-with-default' : ''}`,
+              'required-property-added',
+              name,
+              pointer,
+              (what) => `${what} was added as required; existing requests that do not send it will be rejected.`,
+            );
+          } else add('new-optional-request-property', 'property-added', name, pointer, (what) => `${what} was added (optional).`);
+        } else {
+          const required = prop.required ? 'required' : 'optional';
+          add(
+            `response-${required}-${to.writeOnly ? 'write-only-' : ''}property-added`,
+            'property-added',
+            name,
+            pointer,
+            (what) => `${what} was added${prop.required ? ' (always present)' : ' (optional)'}.`,
+          );
+        }
+        continue;
+      }
+      // A field both sides take from the same component is that component's to report.
+      const baseComponent = baseOrigins.get(name)?.component;
+      if (baseComponent !== undefined && baseComponent === origin?.component) continue;
+      const from = this.flat(before.schema, 'base');
+      out.push(...propertyFlags(name, before.required, prop.required, from, to, dir, pointer));
+      const inside = prefix(this.node(before.schema, prop.schema, scope, pointer, false), `.${name}`);
+      const unseen = dir === 'request' ? to.readOnly === true : to.writeOnly === true;
+      out.push(...(unseen ? inside.map((f) => ({ ...f, id: unseenId(f.id, dir) ?? f.id })) : inside));
+    }
+    return out;
+  }
+
+  private variants(
+    keyword: 'oneOf' | 'anyOf',
+    base: SchemaNode[] | undefined,
+    head: SchemaNode[] | undefined,
+    scope: Scope,
+    root: boolean,
+    at: string[],
+  ): Finding[] {
+    if (!base || !head) return [];
+    const name = keyword === 'oneOf' ? 'one-of' : 'any-of';
+    const key = (n: SchemaNode, i: number): string => n.ref ?? `#${i + 1}`;
+    const bm = new Map(base.map((n, i) => [key(n, i), n]));
+    const hm = new Map(head.map((n, i) => [key(n, i), { node: n, index: i }]));
+    const out: Finding[] = [];
+    for (const [k, node] of bm) {
+      const counterpart = hm.get(k);
+      if (counterpart) {
+        out.push(...prefix(this.node(node, counterpart.node, scope, [...at, keyword, String(counterpart.index)], false), `(${keyword} ${k})`));
+        continue;
+      }
+      out.push({
+        id: keywordId(scope, root, `${name}-removed`),
+        kind: 'variant-removed',
+        path: '',
+        pointer: [...at, keyword],
+        say: (what) =>
+          `${what} no longer allows the ${keyword} alternative ${k}${scope.dir === 'request' ? '; requests that send that shape will be rejected.' : '.'}`,
+      });
+    }
+    for (const [k, { index }] of hm) {
+      if (bm.has(k)) continue;
+      out.push({
+        id: keywordId(scope, root, `${name}-added`),
+        kind: 'variant-added',
+        path: '',
+        pointer: [...at, keyword, String(index)],
+        say: (what) =>
+          `${what} gained the ${keyword} alternative ${k}${scope.dir === 'response' ? '; clients that only handle the known shapes will meet one they cannot read.' : '.'}`,
+      });
+    }
+    return out;
+  }
 }
 
-function enumFindings(base: unknown[] | undefined, head: unknown[] | undefined, dir: Direction): Finding[] {
-  if (!base && !head) return [];
-  if (!base) {
-    const breaks = dir === 'request';
-    const values = head!.map(quote).join(', ');
-    return [
-      {
-        kind: 'enum-added',
-        level: breaks ? 'breaking' : 'info',
-        path: '',
-        say: (what) => `${what} is now limited to ${values}${breaks ? '; requests with any other value will be rejected.' : '.'}`,
-      },
-    ];
-  }
-  if (!head) {
-    const warns = dir === 'response';
-    return [
-      {
-        kind: 'enum-removed',
-        level: warns ? 'warning' : 'info',
-        path: '',
-        say: (what) => `${what} is no longer limited to a list of values${warns ? '; clients that only handle the listed values should expect others.' : '.'}`,
-      },
-    ];
-  }
-  const bs = new Set(base.map(quote));
-  const hs = new Set(head.map(quote));
-  const removed = [...bs].filter((v) => !hs.has(v));
-  const added = [...hs].filter((v) => !bs.has(v));
+/** Required, read-only, write-only and deprecated: what a field's own flags say to the clients of `dir`. */
+function propertyFlags(
+  name: string,
+  wasRequired: boolean,
+  isRequired: boolean,
+  from: SchemaNode,
+  to: SchemaNode,
+  dir: Direction,
+  pointer: readonly string[],
+): Finding[] {
   const out: Finding[] = [];
-  if (removed.length) {
-    const breaks = dir === 'request';
-    out.push({
-      kind: 'enum-value-removed',
-      level: breaks ? 'breaking' : 'info',
-      path: '',
-      say: (what) =>
-        `${what} no longer allows ${plural(removed.length, 'the value', 'the values')} ${removed.join(', ')}` +
-        (breaks ? '; requests that send it will be rejected.' : '.'),
-    });
+  const add = (id: string, kind: ChangeKind, say: Finding['say']): void => {
+    out.push({ id, kind, path: `.${name}`, pointer, say });
+  };
+  // Read-only fields never travel in requests, write-only ones never in responses.
+  const absent = dir === 'request' ? to.readOnly === true : to.writeOnly === true;
+  if (wasRequired !== isRequired && !(dir === 'request' && absent)) {
+    const writeOnly = dir === 'response' && absent ? 'write-only-' : '';
+    if (isRequired) {
+      add(
+        `${dir}-${writeOnly}property-became-required${dir === 'request' && to.default !== undefined ? '-with-default' : ''}`,
+        'property-became-required',
+        (what) => `${what} became required${dir === 'request' ? '; requests that leave it out will be rejected.' : '.'}`,
+      );
+    } else {
+      add(
+        `${dir}-${writeOnly}property-became-optional`,
+        'property-became-optional',
+        (what) => `${what} became optional${dir === 'response' && !absent ? '; clients that rely on it being present may fail.' : '.'}`,
+      );
+    }
   }
-  if (added.length) {
-    // Policy: a new value in a response is not breaking under the contract, but strict clients
-    // (exhaustive switches, generated enums) fail on it, so it is a warning.
-    const warns = dir === 'response';
-    out.push({
-      kind: 'enum-value-added',
-      level: warns ? 'warning' : 'info',
-      path: '',
-      say: (what) =>
-        `${what} now also allows ${plural(added.length, 'the value', 'the values')} ${added.join(', ')}` +
-        (warns ? '; clients that only handle the old values should be ready for it.' : '.'),
-    });
+  const required = isRequired ? 'required' : 'optional';
+  for (const [flag, word] of [
+    ['readOnly', 'read-only'],
+    ['writeOnly', 'write-only'],
+  ] as const) {
+    if (Boolean(from[flag]) === Boolean(to[flag])) continue;
+    const now = to[flag] === true;
+    add(`${dir}-${required}-property-became-${now ? '' : 'not-'}${word}`, 'access-changed', (what) => `${what} is ${now ? 'now' : 'no longer'} ${word}.`);
+  }
+  if (Boolean(from.deprecated) !== Boolean(to.deprecated)) {
+    add(`${dir}-property-${to.deprecated ? 'deprecated' : 'reactivated'}`, 'property-deprecated', (what) =>
+      to.deprecated ? `${what} is now deprecated; clients should stop relying on it.` : `${what} is no longer deprecated.`,
+    );
   }
   return out;
 }
 
-function boundFindings(b: FlatSchema, h: FlatSchema, dir: Direction): Finding[] {
+/** Members of an `allOf` that are other components: one joined or left (their fields are compared merged). */
+function allOfChanges(base: SchemaNode, head: SchemaNode, scope: Scope, root: boolean, at: string[]): Finding[] {
+  const refs = (n: SchemaNode): string[] => (n.ref ? [] : (n.allOf ?? []).flatMap((m) => (m.ref ? [m.ref] : [])));
+  const before = refs(base);
+  const after = refs(head);
+  // An allOf written where there was none (a field's schema moved into a component it now refers to) is the same
+  // schema written another way: what it changes is found in the merged comparison, not here.
+  if (!base.allOf || !head.allOf) return [];
   const out: Finding[] = [];
-  for (const key of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
-    const from = b.bounds[key];
-    const to = h.bounds[key];
-    if (from === to) continue;
-    const lower = LOWER_BOUNDS.includes(key);
-    const narrows = to !== undefined && (from === undefined || (lower ? to > from : to < from));
-    const level: ChangeLevel = dir === 'request' ? (narrows ? 'breaking' : 'info') : narrows ? 'info' : 'warning';
-    const change = from === undefined ? `now has ${key} ${to}` : to === undefined ? `no longer has ${key} ${from}` : `changed ${key} from ${from} to ${to}`;
+  for (const ref of after.filter((r) => !before.includes(r))) {
     out.push({
-      kind: 'constraint-changed',
-      level,
+      id: keywordId(scope, root, 'all-of-added'),
+      kind: 'variant-added',
       path: '',
-      say: (what) =>
-        `${what} ${change}` +
-        (level === 'breaking'
-          ? '; requests that were valid before may now be rejected.'
-          : level === 'warning'
-            ? '; clients that relied on the old limit may receive values they do not expect.'
-            : '.'),
+      pointer: [...at, 'allOf'],
+      say: (what) => `${what} now also has to be a ${ref} (allOf).`,
     });
   }
-  if (b.pattern !== h.pattern) {
-    const level: ChangeLevel = dir === 'request' ? (h.pattern !== undefined ? 'breaking' : 'info') : h.pattern === undefined ? 'warning' : 'info';
-    const change =
-      b.pattern === undefined
-        ? `now has pattern ${h.pattern}`
-        : h.pattern === undefined
-          ? `no longer has pattern ${b.pattern}`
-          : `changed pattern from ${b.pattern} to ${h.pattern}`;
+  for (const ref of before.filter((r) => !after.includes(r))) {
     out.push({
-      kind: 'constraint-changed',
-      level,
+      id: keywordId(scope, root, 'all-of-removed'),
+      kind: 'variant-removed',
       path: '',
-      say: (what) =>
-        `${what} ${change}` +
-        (level === 'breaking'
-          ? '; requests that were valid before may now be rejected.'
-          : level === 'warning'
-            ? '; clients that relied on the old pattern may receive values they do not expect.'
-            : '.'),
+      pointer: [...at, 'allOf'],
+      say: (what) => `${what} no longer has to be a ${ref} (allOf).`,
     });
   }
   return out;

@@ -11,7 +11,7 @@ import type { HttpMethod, SourceLocation, Stability } from '../model/types.ts';
 export type ChangeLevel = 'breaking' | 'warning' | 'info';
 
 /** `version`: the document's `info.version` judged against the other changes. */
-export type ChangeSubject = 'operation' | 'webhook' | 'schema' | 'security' | 'version';
+export type ChangeSubject = 'operation' | 'webhook' | 'schema' | 'security' | 'server' | 'version';
 
 export type ChangeKind =
   // Operations and webhooks as a whole
@@ -23,6 +23,13 @@ export type ChangeKind =
   | 'operation-deprecated'
   | 'operation-undeprecated'
   | 'stability-changed'
+  | 'sunset-changed'
+  | 'deprecated-at-changed'
+  | 'replaced-by-changed'
+  | 'tag-added'
+  | 'tag-removed'
+  | 'server-added'
+  | 'server-removed'
   // Parameters
   | 'parameter-added'
   | 'required-parameter-added'
@@ -32,6 +39,7 @@ export type ChangeKind =
   | 'parameter-location-changed'
   | 'parameter-style-changed'
   | 'parameter-deprecated'
+  | 'parameter-reactivated'
   | 'path-parameter-renamed'
   // Request bodies
   | 'request-body-added'
@@ -48,6 +56,9 @@ export type ChangeKind =
   | 'response-media-type-removed'
   | 'response-header-added'
   | 'response-header-removed'
+  | 'response-header-became-optional'
+  | 'response-header-became-required'
+  | 'response-header-deprecated'
   // Anywhere a schema is compared (parameters, bodies, headers, components)
   | 'type-changed'
   | 'format-changed'
@@ -64,6 +75,12 @@ export type ChangeKind =
   | 'property-became-optional'
   | 'variant-added'
   | 'variant-removed'
+  | 'const-changed'
+  | 'default-changed'
+  | 'discriminator-changed'
+  | 'access-changed'
+  | 'property-deprecated'
+  | 'keyword-changed'
   // Security
   | 'security-added'
   | 'security-removed'
@@ -78,6 +95,7 @@ export type ChangeKind =
   // info.version against the changes (semver)
   | 'version-not-bumped'
   | 'version-unchanged'
+  | 'version-decreased'
   | 'version-unchecked';
 
 export interface ChangedOperation {
@@ -89,6 +107,8 @@ export interface ChangedOperation {
 }
 
 export interface ApiChange {
+  /** The check that found it (scripts/diff/catalogue.ts): oasdiff's id where oasdiff has the check. */
+  id: string;
   kind: ChangeKind;
   breaking: boolean;
   level: ChangeLevel;
@@ -99,8 +119,12 @@ export interface ApiChange {
   previous?: { method: HttpMethod; path: string };
   /** Component schema name, for `subject: 'schema'`. */
   schema?: string;
+  /** For a component schema's change: the operations and webhooks that use it (in the base version), each reported here once. */
+  users?: ChangedOperation[];
   /** Security scheme name, for scheme-level `subject: 'security'` changes. */
   securityScheme?: string;
+  /** The server's URL as written, for `subject: 'server'`. */
+  server?: string;
   /** Where inside the subject, e.g. `parameter query.limit`, `response 200 body .name`. */
   location?: string;
   /**
@@ -110,8 +134,14 @@ export interface ApiChange {
   stability?: Exclude<Stability, 'stable'>;
   /** For removals: the sunset date (`x-sunset`) the base version announced. */
   sunset?: string;
-  /** Where the subject is in the head document (operation or schema), for annotations; absent when removed. */
+  /**
+   * Where the change is in the head document: the changed node (a field, a bound, a header), or the
+   * node that lost what was removed; absent when the whole subject was removed. Set by the CLI
+   * (scripts/diff/locate.ts) from `pointer`.
+   */
   source?: SourceLocation;
+  /** The changed node in the head document, as a JSON pointer (RFC 6901, URI fragment form). */
+  pointer?: string;
   /** One plain-text sentence: what changed and, when breaking, why clients break. */
   message: string;
 }
@@ -124,6 +154,8 @@ export interface ChangeSummary {
   breaking: number;
   warnings: number;
   total: number;
+  /** Changes the team's settings accept (`ignore`), left out of the list and the counts. */
+  ignored: number;
 }
 
 /** One side of a comparison, named so a changelog can say which versions it compares. */

@@ -1,8 +1,8 @@
 // `info.version` judged against the changes, by semantic versioning: a
 // breaking change needs a new major version (in 0.x a new minor one, as semver
 // treats 0.x), and a changed description needs a version of its own.
-import { inc, parse, type SemVer } from 'semver';
-import type { ApiChange, ChangeKind, ChangeLevel } from './types.ts';
+import { compare, inc, parse, type SemVer } from 'semver';
+import type { ApiChange, ChangeKind } from './types.ts';
 
 /** Whether `head` may carry breaking changes after `base`. */
 function isMajorBump(base: SemVer, head: SemVer): boolean {
@@ -21,8 +21,9 @@ function nextMajor(base: SemVer): string {
 /** The changes `info.version` itself brings: none when the description did not change. */
 export function versionChanges(baseVersion: string, headVersion: string, changes: readonly ApiChange[]): ApiChange[] {
   if (changes.length === 0) return [];
-  const change = (kind: ChangeKind, level: ChangeLevel, message: string): ApiChange[] => [
-    { kind, breaking: level === 'breaking', level, subject: 'version', location: 'info.version', message },
+  // Levels come from the catalogue (compare.ts): api-major-version-not-bumped is breaking under the `semver` policy.
+  const change = (kind: ChangeKind, id: string, message: string): ApiChange[] => [
+    { id, kind, breaking: false, level: 'info', subject: 'version', location: 'info.version', message },
   ];
   const breaking = changes.some((c) => c.breaking);
   const base = parse(baseVersion);
@@ -30,11 +31,15 @@ export function versionChanges(baseVersion: string, headVersion: string, changes
   if (baseVersion === headVersion) {
     if (breaking) {
       const next = base ? `; make it ${nextMajor(base)}` : '';
-      return change('version-not-bumped', 'breaking', `Breaking changes need a new major version, but info.version is still ${headVersion}${next}.`);
+      return change(
+        'version-not-bumped',
+        'api-major-version-not-bumped',
+        `Breaking changes need a new major version, but info.version is still ${headVersion}${next}.`,
+      );
     }
     return change(
       'version-unchanged',
-      'warning',
+      'api-version-not-bumped',
       `info.version is still ${headVersion} though the description changed; give the new version its own number so clients and changelogs can tell them apart.`,
     );
   }
@@ -42,15 +47,22 @@ export function versionChanges(baseVersion: string, headVersion: string, changes
     const odd = [!base ? baseVersion : undefined, !head ? headVersion : undefined].filter((v) => v !== undefined).map((v) => `"${v}"`);
     return change(
       'version-unchecked',
-      'info',
+      'api-version-unchecked',
       `The version bump from ${baseVersion} to ${headVersion} could not be checked: ${odd.join(' and ')} ${odd.length > 1 ? 'are not semantic versions' : 'is not a semantic version'} (MAJOR.MINOR.PATCH).`,
+    );
+  }
+  if (compare(head, base) < 0) {
+    return change(
+      'version-decreased',
+      'api-version-decreased',
+      `info.version went down from ${baseVersion} to ${headVersion}; clients and changelogs that order versions will take the new one for an older one.`,
     );
   }
   if (breaking && !isMajorBump(base, head)) {
     const rule = base.major === 0 ? ' (in 0.x a minor bump counts as major)' : '';
     return change(
       'version-not-bumped',
-      'breaking',
+      'api-major-version-not-bumped',
       `Breaking changes need a new major version${rule}, but info.version went from ${baseVersion} to ${headVersion}; make it ${nextMajor(base)}.`,
     );
   }

@@ -133,13 +133,10 @@ class NodeWriter {
   }
 
   private bounds(node: SchemaNode, out: JsonSchema): void {
-    // 3.0 writes an exclusive bound as a flag beside the bound; 2020-12 writes the bound itself.
-    if (node.exclusiveMinimum === true && node.minimum !== undefined) out.exclusiveMinimum = node.minimum;
-    else if (node.minimum !== undefined) out.minimum = node.minimum;
-    if (typeof node.exclusiveMinimum === 'number') out.exclusiveMinimum = node.exclusiveMinimum;
-    if (node.exclusiveMaximum === true && node.maximum !== undefined) out.exclusiveMaximum = node.maximum;
-    else if (node.maximum !== undefined) out.maximum = node.maximum;
-    if (typeof node.exclusiveMaximum === 'number') out.exclusiveMaximum = node.exclusiveMaximum;
+    // The model writes exclusive bounds in 2020-12's spelling whatever the document's version.
+    for (const key of ['minimum', 'exclusiveMinimum', 'maximum', 'exclusiveMaximum'] as const) {
+      if (node[key] !== undefined) out[key] = node[key];
+    }
     for (const key of ['multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const) {
       if (node[key] !== undefined) out[key] = node[key];
     }

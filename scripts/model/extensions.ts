@@ -9,6 +9,8 @@ export const STABILITY_WORDS: Readonly<Record<string, Stability>> = {
   experimental: 'experimental',
   alpha: 'experimental',
   preview: 'experimental',
+  // oasdiff's `x-stability-level` words are draft, alpha, beta and stable.
+  draft: 'experimental',
   beta: 'beta',
   stable: 'stable',
   ga: 'stable',

@@ -6,7 +6,7 @@ import { cappedDiagnostics } from './capped.ts';
 import type { CappedExample } from './examples.ts';
 import { lintDocument } from './lint.ts';
 import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
-import { createLocator } from './locate.ts';
+import { createLocator, type Locator } from './locate.ts';
 import { normalizeDocument } from './normalize.ts';
 import { routeProblems } from './route-problems.ts';
 import type { ApiModel } from './types.ts';
@@ -22,6 +22,8 @@ export interface BuildOptions extends LoadOptions {
   lint?: boolean;
   /** Run swagger-parser validation (default true). */
   validate?: boolean;
+  /** Handed the document's locator, for a caller in the same process that places more pointers later (the diff's changes). */
+  onLocator?: (locate: Locator) => void;
 }
 
 export interface BuildResult {
@@ -47,6 +49,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   let t = performance.now();
   const loaded = await loadDocument(specPath, { ...options, checkConfig: options.lint !== false });
   const locate = await createLocator(loaded);
+  options.onLocator?.(locate);
   timings.load = performance.now() - t;
 
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];

@@ -163,8 +163,9 @@ export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
       const segment = segments[i]!; // i < segments.length
       const next = node === undefined ? undefined : view.child(node, segment);
       if (next === undefined) {
-        // The bundler names components it pulled from other files after the file; look there.
-        if (i >= 2 && segments[0] === 'components') {
+        // The bundler names components it pulled from other files after the file; look there (also when the
+        // entry file has no `components` of its own).
+        if (segments.length >= 3 && segments[0] === 'components') {
           const candidate = byComponentName.get(segments[2] ?? '');
           const target = candidate ? files.get(candidate) : undefined;
           if (target) return viewOf(target).at(undefined, segments.slice(3));

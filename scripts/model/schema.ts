@@ -13,7 +13,41 @@ export function componentName(ref: string): string | undefined {
   return COMPONENT_REF.test(ref) ? parsePointer(ref)[2] : undefined;
 }
 
-const NUMBER_KEYS = ['minimum', 'maximum', 'multipleOf', 'minLength', 'maxLength', 'minItems', 'maxItems', 'minProperties', 'maxProperties'] as const;
+const NUMBER_KEYS = [
+  'minimum',
+  'maximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  'minContains',
+  'maxContains',
+] as const;
+
+/** Keywords holding one schema (3.1), and those holding a schema or a boolean. */
+const SCHEMA_KEYS = ['contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'] as const;
+const SCHEMA_OR_BOOLEAN_KEYS = ['unevaluatedItems', 'unevaluatedProperties'] as const;
+
+/**
+ * An exclusive bound in 3.1's spelling: 3.0's `minimum: 0, exclusiveMinimum: true` and 3.1's
+ * `exclusiveMinimum: 0` are one bound, so that a description moved from 3.0 to 3.1 compares equal.
+ */
+function exclusiveBounds(raw: Record<string, any>, node: SchemaNode): void {
+  for (const [exclusive, inclusive] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    const value = raw[exclusive];
+    if (typeof value === 'number') node[exclusive] = value;
+    else if (value === true && typeof raw[inclusive] === 'number') {
+      node[exclusive] = raw[inclusive];
+      delete node[inclusive];
+    }
+  }
+}
 
 export function createSchemaNormalizer(document: OpenApiDocument) {
   function normalize(raw: unknown, visiting: Set<string> = new Set()): SchemaNode {
@@ -38,6 +72,7 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
       const descriptions = enumDescriptions(raw, node.enum);
       if (descriptions) node.enumDescriptions = descriptions;
     }
+    if (Array.isArray(raw['x-extensible-enum'])) node.extensibleEnum = [...raw['x-extensible-enum']];
     const xml = xmlObject(raw.xml);
     if (xml) node.xml = xml;
     const format = optionalString(raw.format);
@@ -54,8 +89,7 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
     if (raw.readOnly === true) node.readOnly = true;
     if (raw.writeOnly === true) node.writeOnly = true;
     for (const key of NUMBER_KEYS) if (typeof raw[key] === 'number') node[key] = raw[key];
-    if (typeof raw.exclusiveMinimum === 'number' || raw.exclusiveMinimum === true) node.exclusiveMinimum = raw.exclusiveMinimum;
-    if (typeof raw.exclusiveMaximum === 'number' || raw.exclusiveMaximum === true) node.exclusiveMaximum = raw.exclusiveMaximum;
+    exclusiveBounds(raw, node);
     if (typeof raw.pattern === 'string') node.pattern = raw.pattern;
     if (raw.uniqueItems === true) node.uniqueItems = true;
     if (isObject(raw.properties)) {
@@ -74,6 +108,21 @@ export function createSchemaNormalizer(document: OpenApiDocument) {
       if (Array.isArray(raw[key])) node[key] = raw[key].map((s: unknown) => normalize(s, visiting));
     }
     if (raw.not !== undefined) node.not = normalize(raw.not, visiting);
+    for (const key of ['contentMediaType', 'contentEncoding'] as const) if (typeof raw[key] === 'string') node[key] = raw[key];
+    if (Array.isArray(raw.prefixItems)) node.prefixItems = raw.prefixItems.map((s: unknown) => normalize(s, visiting));
+    for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) node[key] = normalize(raw[key], visiting);
+    for (const key of SCHEMA_OR_BOOLEAN_KEYS) {
+      if (typeof raw[key] === 'boolean') node[key] = raw[key];
+      else if (isObject(raw[key])) node[key] = normalize(raw[key], visiting);
+    }
+    for (const key of ['patternProperties', 'dependentSchemas'] as const) {
+      if (isObject(raw[key])) node[key] = Object.fromEntries(Object.entries(raw[key]).map(([name, value]) => [name, normalize(value, visiting)]));
+    }
+    if (isObject(raw.dependentRequired)) {
+      node.dependentRequired = Object.fromEntries(
+        Object.entries(raw.dependentRequired).map(([name, list]) => [name, Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : []]),
+      );
+    }
     if (isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
       node.discriminator = { propertyName: raw.discriminator.propertyName };
       if (isObject(raw.discriminator.mapping)) node.discriminator.mapping = { ...raw.discriminator.mapping };
@@ -130,5 +179,9 @@ export function collectRefs(node: SchemaNode | undefined, into: Set<string>): Se
   collectRefs(node.items, into);
   for (const list of [node.allOf, node.oneOf, node.anyOf]) for (const s of list ?? []) collectRefs(s, into);
   collectRefs(node.not, into);
+  for (const key of ['contains', 'propertyNames', 'if', 'then', 'else', 'contentSchema'] as const) collectRefs(node[key], into);
+  for (const key of ['unevaluatedItems', 'unevaluatedProperties'] as const) if (typeof node[key] === 'object') collectRefs(node[key], into);
+  for (const s of node.prefixItems ?? []) collectRefs(s, into);
+  for (const map of [node.patternProperties, node.dependentSchemas]) for (const s of Object.values(map ?? {})) collectRefs(s, into);
   return into;
 }

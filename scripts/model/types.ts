@@ -317,8 +317,12 @@ export interface SchemaNode {
   writeOnly?: boolean;
   minimum?: number;
   maximum?: number;
-  exclusiveMinimum?: number | boolean;
-  exclusiveMaximum?: number | boolean;
+  /**
+   * An exclusive bound, in 3.1's spelling whatever the document's version: 3.0's `minimum: 0,
+   * exclusiveMinimum: true` is `exclusiveMinimum: 0` here (and no `minimum`), so the two are one.
+   */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   multipleOf?: number;
   minLength?: number;
   maxLength?: number;
@@ -335,7 +339,27 @@ export interface SchemaNode {
   oneOf?: SchemaNode[];
   anyOf?: SchemaNode[];
   not?: SchemaNode;
+  /** 3.1 (JSON Schema 2020-12) keywords, kept as written for the readers that compare or check them. */
+  prefixItems?: SchemaNode[];
+  contains?: SchemaNode;
+  minContains?: number;
+  maxContains?: number;
+  patternProperties?: Record<string, SchemaNode>;
+  propertyNames?: SchemaNode;
+  dependentRequired?: Record<string, string[]>;
+  dependentSchemas?: Record<string, SchemaNode>;
+  unevaluatedItems?: SchemaNode | boolean;
+  unevaluatedProperties?: SchemaNode | boolean;
+  if?: SchemaNode;
+  then?: SchemaNode;
+  else?: SchemaNode;
+  /** A string's encoded content: its media type, encoding and schema. */
+  contentMediaType?: string;
+  contentEncoding?: string;
+  contentSchema?: SchemaNode;
   discriminator?: { propertyName: string; mapping?: Record<string, string> };
+  /** `x-extensible-enum` (Zalando's): values known today, where clients must accept others in what they read. */
+  extensibleEnum?: unknown[];
   /** What each `enum` value means, in the same order as `enum` ('' where none is given): `x-enum-descriptions` or `x-enumDescriptions`. */
   enumDescriptions?: string[];
   /** The OpenAPI `xml` object: how the value is written in an XML body. */

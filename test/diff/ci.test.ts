@@ -101,7 +101,7 @@ describe('the README’s CI job', () => {
     expect(commands.some((c) => c.startsWith('npm run build'))).toBe(true);
   });
 
-  it('fails a branch that breaks clients, with an annotation at the operation and one for the version', async () => {
+  it('fails a branch that breaks clients, with an annotation at the changed parameter and one at the version', async () => {
     git(clone, 'checkout', '-q', '-b', 'filter-fields', 'origin/main');
     // A new required query parameter on a stable operation, and only a minor version bump.
     const petYaml = edit(getPetFile(), (doc) => {
@@ -120,8 +120,8 @@ describe('the README’s CI job', () => {
     expect(gate.code, gate.output).toBe(1);
     const annotations = gate.stdout.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations).toEqual([
-      `::error file=openapi/paths/pet.yaml,line=${lineOf(petYaml, '  operationId: getPet')},title=GET /pets/records/{petId} (getPet)%3A required-parameter-added::New required query parameter "fields"; existing requests that do not send it will be rejected. [parameter query.fields]`,
-      `::error file=openapi/openapi.yaml,title=Version%3A version-not-bumped::Breaking changes need a new major version, but info.version went from ${baseVersion} to 1.99.0; make it ${Number(baseVersion.split('.')[0]) + 1}.0.0. [info.version]`,
+      `::error file=openapi/paths/pet.yaml,line=${lineOf(petYaml, '    - name: fields')},col=7,title=GET /pets/records/{petId} (getPet)%3A new-required-request-parameter::New required query parameter "fields"; existing requests that do not send it will be rejected. [parameter query.fields]`,
+      `::error file=openapi/openapi.yaml,line=${lineOf(readFileSync(join(clone, 'openapi', 'openapi.yaml'), 'utf8'), '  version: 1.99.0')},col=12,title=Version%3A api-major-version-not-bumped::Breaking changes need a new major version, but info.version went from ${baseVersion} to 1.99.0; make it ${Number(baseVersion.split('.')[0]) + 1}.0.0. [info.version]`,
     ]);
     const report = readFileSync(summary, 'utf8');
     expect(report.startsWith(`<!-- api-changes -->\n## API changes: ${title} ${baseVersion} → ${title} 1.99.0\n`)).toBe(true);
@@ -144,7 +144,7 @@ describe('the README’s CI job', () => {
     expect(comment.code, comment.output).toBe(0);
     expect(gate.code, gate.output).toBe(0);
     expect(gate.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([
-      `::notice file=openapi/paths/pet.yaml,line=${lineOf(petYaml, '  operationId: getPet')},title=GET /pets/records/{petId} (getPet)%3A parameter-added::New optional query parameter "fields". [parameter query.fields]`,
+      `::notice file=openapi/paths/pet.yaml,line=${lineOf(petYaml, '    - name: fields')},col=7,title=GET /pets/records/{petId} (getPet)%3A new-optional-request-parameter::New optional query parameter "fields". [parameter query.fields]`,
     ]);
   });
 

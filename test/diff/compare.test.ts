@@ -128,9 +128,15 @@ async function diff(edit: (doc: Doc) => void, start: (doc: Doc) => void = () => 
   return compareModels(await model(base), await model(head));
 }
 
-/** The one change of `kind`; fails when there are none or several. */
+/**
+ * The one change of `kind`; fails when there are none or several. A change inside a component schema is
+ * reported once, on the schema: a location in a body (`response 200 body .owner.name`) finds it there too.
+ */
 function one(changes: ApiChanges, kind: ApiChange['kind'], location?: string): ApiChange {
-  const found = changes.changes.filter((c) => c.kind === kind && (location === undefined || c.location === location));
+  let found = changes.changes.filter((c) => c.kind === kind && (location === undefined || c.location === location));
+  const field = location === undefined ? undefined : /(?:body|payload) (\S.*)$/.exec(location)?.[1];
+  if (!found.length && field)
+    found = changes.changes.filter((c) => c.kind === kind && c.subject === 'schema' && c.location !== undefined && field.endsWith(c.location));
   expect(found, `${kind}${location ? ` at ${location}` : ''} in ${JSON.stringify(changes.changes, null, 1)}`).toHaveLength(1);
   return defined(found[0], kind);
 }
@@ -226,22 +232,22 @@ describe('operations', () => {
     expect(changes.summary.operations).toEqual({ added: 0, removed: 0, changed: 1, moved: 0 });
   });
 
-  it('deprecating an operation is a warning, not breaking, and names its sunset and replacement', async () => {
+  it('deprecating an operation is information (as oasdiff), not breaking, and names its sunset and replacement', async () => {
     const changes = await diff((d) => {
       Object.assign(op(d, '/pets', 'get'), { deprecated: true, 'x-sunset': '2027-01-31', 'x-replaced-by': 'getPet' });
     });
     const c = one(changes, 'operation-deprecated');
-    expect(c).toMatchObject({ breaking: false, level: 'warning' });
+    expect(c).toMatchObject({ id: 'endpoint-deprecated-with-sunset', breaking: false, level: 'info' });
     expect(c.message).toBe(
       'GET /pets is now deprecated: it is scheduled for removal on 2027-01-31; use getPet instead; it keeps working, but clients should move off it.',
     );
   });
 
-  it('stability changes are not breaking; a demotion is a warning', async () => {
+  it('a demotion is breaking (oasdiff: api-stability-decreased), a promotion is not', async () => {
     const demoted = await diff((d) => {
       op(d, '/pets', 'get')['x-stability'] = 'beta';
     });
-    expect(one(demoted, 'stability-changed')).toMatchObject({ breaking: false, level: 'warning' });
+    expect(one(demoted, 'stability-changed')).toMatchObject({ id: 'api-stability-decreased', breaking: true, level: 'breaking' });
     expect(one(demoted, 'stability-changed').message).toContain('from stable to beta');
     const promoted = await diff(
       () => {},
@@ -298,15 +304,18 @@ describe('responses', () => {
     expect(one(changes, 'response-media-type-added')).toMatchObject({ breaking: false, location: 'response 200 body (application/xml)' });
   });
 
-  it('a field removed from a response body is breaking for clients that read it', async () => {
+  it('a required field removed from a response body is breaking for clients that read it, an optional one a warning', async () => {
     const changes = await diff((d) => {
       delete d.components.schemas.Pet.properties.tag;
+      delete d.components.schemas.Pet.properties.name;
+      d.components.schemas.Pet.required = ['id'];
     });
-    const c = one(changes, 'property-removed', 'response 200 body .tag');
-    expect(c).toMatchObject({ breaking: true, operation: { operationId: 'getPet' } });
-    expect(c.message).toBe('Field "tag" of the 200 response was removed; clients that read it will no longer get it.');
-    // Arrays of the schema are followed too.
-    expect(one(changes, 'property-removed', 'response 200 body [].tag').operation?.operationId).toBe('listPets');
+    const c = one(changes, 'property-removed', 'response 200 body .name');
+    // Once, on the schema, with every operation that reads it (arrays of it included).
+    expect(c).toMatchObject({ id: 'response-required-property-removed', breaking: true, schema: 'Pet' });
+    expect(c.users?.map((u) => u.operationId)).toEqual(['listPets', 'createPet', 'getPet']);
+    expect(c.message).toBe('Field "name" of schema Pet (used by listPets, createPet, getPet) was removed; clients that read it will no longer get it.');
+    expect(one(changes, 'property-removed', 'response 200 body .tag')).toMatchObject({ id: 'response-optional-property-removed', level: 'warning' });
   });
 
   it('a response field type or format change is breaking', async () => {
@@ -316,7 +325,9 @@ describe('responses', () => {
     });
     const type = one(changes, 'type-changed', 'response 200 body .id');
     expect(type.breaking).toBe(true);
-    expect(type.message).toBe('Field "id" of the 200 response changed type from integer to string; clients that parse the old type will fail.');
+    expect(type.message).toBe(
+      'Field "id" of schema Pet (used by listPets, createPet, getPet) changed type from integer to string; clients that parse the old type will fail.',
+    );
     // The type change already says it all: no separate format change for the same field.
     expect(changes.changes.filter((c) => c.kind === 'format-changed' && c.location?.endsWith('.id'))).toEqual([]);
     const format = one(changes, 'format-changed', 'response 200 body .born');
@@ -331,7 +342,7 @@ describe('responses', () => {
     const c = one(changes, 'enum-value-added', 'response 200 body .status');
     expect(c).toMatchObject({ breaking: false, level: 'warning' });
     expect(c.message).toBe(
-      'Field "status" of the 200 response now also allows the value "pending"; clients that only handle the old values should be ready for it.',
+      'Field "status" of schema Pet (used by listPets, createPet, getPet) now also allows the value "pending"; clients that only handle the old values should be ready for it.',
     );
   });
 
@@ -344,16 +355,24 @@ describe('responses', () => {
     expect(one(changes, 'nullable-changed', 'response 200 body .id').message).toContain('can now be null; clients that do not expect null will fail');
   });
 
-  it('a removed response header is breaking', async () => {
+  it('a removed required response header is breaking, an optional one a warning; a header made optional is breaking', async () => {
     const changes = await diff(
       (d) => {
-        op(d, '/pets', 'get').responses['200'].headers = {};
+        op(d, '/pets', 'get').responses['200'].headers = { 'X-Rate': { required: false, schema: { type: 'integer' } } };
       },
       (d) => {
-        op(d, '/pets', 'get').responses['200'].headers = { 'X-Next': { schema: { type: 'string' } } };
+        op(d, '/pets', 'get').responses['200'].headers = {
+          'X-Next': { schema: { type: 'string' } },
+          'X-Total': { required: true, schema: { type: 'integer' } },
+          'X-Rate': { required: true, schema: { type: 'integer' } },
+        };
       },
     );
-    expect(one(changes, 'response-header-removed')).toMatchObject({ breaking: true, location: 'response 200 header X-Next' });
+    expect(changes.changes.map((c) => [c.id, c.level, c.location])).toEqual([
+      ['optional-response-header-removed', 'warning', 'response 200 header X-Next'],
+      ['required-response-header-removed', 'breaking', 'response 200 header X-Total'],
+      ['response-header-became-optional', 'breaking', 'response 200 header X-Rate'],
+    ]);
   });
 });
 
@@ -403,13 +422,18 @@ describe('parameters', () => {
     expect(c.message).toContain('moved from the query to the header');
   });
 
-  it('a parameter type or format change is breaking; widening integer to number is not', async () => {
+  it('a parameter type or format change is breaking; widening integer to number, or to text, is not', async () => {
     const typed = await diff((d) => {
-      op(d, '/pets', 'get').parameters[0].schema = { type: 'string' };
+      op(d, '/pets', 'get').parameters[0].schema = { type: 'boolean' };
     });
     const type = one(typed, 'type-changed');
     expect(type).toMatchObject({ breaking: true, location: 'parameter query.limit' });
-    expect(type.message).toBe('Query parameter "limit" changed type from integer to string; requests that send the old type will be rejected.');
+    expect(type.message).toBe('Query parameter "limit" changed type from integer to boolean; requests that send the old type will be rejected.');
+    // A parameter travels as text: every integer sent before is a string the server accepts.
+    const text = await diff((d) => {
+      op(d, '/pets', 'get').parameters[0].schema = { type: 'string' };
+    });
+    expect(one(text, 'type-changed')).toMatchObject({ id: 'request-parameter-type-generalized', breaking: false });
 
     const formatted = await diff((d) => {
       op(d, '/pets', 'get').parameters[0].schema.format = 'int64';
@@ -457,11 +481,16 @@ describe('request bodies', () => {
       s.required.push('chip');
     });
     const c = one(changes, 'required-property-added', 'request body .chip');
-    expect(c).toMatchObject({ breaking: true, operation: { operationId: 'createPet' } });
-    expect(c.message).toBe('Request field "chip" was added as required; existing requests that do not send it will be rejected.');
-    expect(one(changes, 'property-added', 'request body .color')).toMatchObject({ breaking: false });
-    // The component reports the same rule.
-    expect(one(changes, 'required-property-added', '.chip')).toMatchObject({ subject: 'schema', schema: 'NewPet', breaking: true });
+    // The component reports it, once, naming the operation that sends it.
+    expect(c).toMatchObject({
+      id: 'new-required-request-property',
+      breaking: true,
+      subject: 'schema',
+      schema: 'NewPet',
+      users: [{ operationId: 'createPet' }],
+    });
+    expect(c.message).toBe('Field "chip" of schema NewPet (used by createPet) was added as required; existing requests that do not send it will be rejected.');
+    expect(one(changes, 'property-added', 'request body .color')).toMatchObject({ id: 'new-optional-request-property', breaking: false });
   });
 
   it('a request field type or format change is breaking', async () => {
@@ -472,7 +501,7 @@ describe('request bodies', () => {
     expect(one(changes, 'type-changed', 'request body .age')).toMatchObject({ breaking: true });
     expect(one(changes, 'format-changed', 'request body .name')).toMatchObject({
       breaking: true,
-      message: 'Request field "name" now has format email; requests with values in the old format will be rejected.',
+      message: 'Field "name" of schema NewPet (used by createPet) now has format email; requests with values in the old format will be rejected.',
     });
   });
 
@@ -482,7 +511,7 @@ describe('request bodies', () => {
     });
     const c = one(changes, 'enum-value-removed', 'request body .kind');
     expect(c.breaking).toBe(true);
-    expect(c.message).toBe('Request field "kind" no longer allows the value "dog"; requests that send it will be rejected.');
+    expect(c.message).toBe('Field "kind" of schema NewPet (used by createPet) no longer allows the value "dog"; requests that send it will be rejected.');
   });
 
   it('a removed request media type is breaking, an added one is not', async () => {
@@ -504,7 +533,8 @@ describe('request bodies', () => {
     const bound = one(changes, 'constraint-changed', 'request body .name');
     expect(bound).toMatchObject({
       breaking: true,
-      message: 'Request field "name" changed maxLength from 50 to 20; requests that were valid before may now be rejected.',
+      id: 'request-property-max-length-decreased',
+      message: 'Field "name" of schema NewPet (used by createPet) changed maxLength from 50 to 20; requests with values valid before may now be rejected.',
     });
     expect(one(changes, 'property-removed', 'request body .age')).toMatchObject({ breaking: false, level: 'warning' });
   });
@@ -522,15 +552,14 @@ describe('request bodies', () => {
     );
     expect(one(changes, 'type-changed', 'request body .owner.phone')).toMatchObject({ breaking: true });
     expect(one(changes, 'type-changed', 'request body .id')).toMatchObject({ breaking: true });
-    // Each component reports its own fields; allOf members' fields are the composed schema's own.
+    // Each component reports its own fields once: a field NewPet takes from Base through allOf is Base's.
     expect(one(changes, 'type-changed', '.phone')).toMatchObject({ subject: 'schema', schema: 'Owner' });
     const schemaChanges = changes.changes.filter((c) => c.subject === 'schema').map((c) => [c.schema, c.location]);
     expect(schemaChanges).toEqual([
-      ['NewPet', '.id'],
       ['Owner', '.phone'],
       ['Base', '.id'],
     ]);
-    expect(changes.summary.schemas.changed).toBe(3);
+    expect(changes.summary.schemas.changed).toBe(2);
   });
 });
 
@@ -604,7 +633,7 @@ describe('component schemas', () => {
     expect(c.message).toMatch(/^Field "name" of schema Category changed type from string to integer; /);
   });
 
-  it('a recursive schema used by an operation reports the change where it first appears', async () => {
+  it('a recursive schema used by an operation reports the change once, on the schema, with its users', async () => {
     const changes = await diff(
       (d) => {
         d.components.schemas.Category.properties.name.type = 'integer';
@@ -613,7 +642,8 @@ describe('component schemas', () => {
         d.components.schemas.Pet.properties.category = ref('Category');
       },
     );
-    expect(changes.changes.filter((c) => c.operation?.operationId === 'getPet').map((c) => c.location)).toEqual(['response 200 body .category.name']);
+    expect(changes.changes.map((c) => [c.schema, c.location])).toEqual([['Category', '.name']]);
+    expect(changes.changes[0]?.users?.map((u) => u.operationId)).toEqual(['listPets', 'createPet', 'getPet']);
   });
 });
 
@@ -629,12 +659,12 @@ describe('webhooks', () => {
       d.components.schemas.Pet.properties.status.enum = ['available'];
       delete d.components.schemas.Pet.properties.tag;
     }, start);
-    const payload = changes.changes.filter((c) => c.subject === 'webhook');
-    expect(payload.map((c) => [c.kind, c.location, c.breaking])).toEqual([
-      ['property-removed', 'payload .tag', true],
-      ['enum-value-removed', 'payload .status', false],
+    // Pet's changes are reported once, on the schema, judged as data its readers (the webhook's clients among them) read.
+    expect(changes.changes.map((c) => [c.id, c.location, c.level])).toEqual([
+      ['response-optional-property-removed', '.tag', 'warning'],
+      ['response-property-enum-value-removed', '.status', 'info'],
     ]);
-    expect(changes.summary.webhooks.changed).toBe(1);
+    expect(changes.changes[0]?.users?.map((u) => u.operationId)).toContain('petAdopted');
   });
 });
 
@@ -661,7 +691,7 @@ describe('the comparison as a whole', () => {
     const report = groupChanges(changes);
     expect(report.groups.map((g) => [g.title, g.breaking, g.warnings])).toEqual([
       ['GET /pets (listPets)', 1, 0],
-      ['GET /pets/{petId} (getPet)', 0, 1],
+      ['GET /pets/{petId} (getPet)', 0, 0],
     ]);
     expect(report.groups[0]?.changes.map((c) => c.kind)).toEqual(['parameter-became-required', 'response-added']);
     expect(report.groups[0]?.href).toBe('/operations/list-pets/');
@@ -671,8 +701,8 @@ describe('the comparison as a whole', () => {
     expect(text.at(-1)).toBe('Breaking changes found.');
     const markdown = formatMarkdown(changes);
     expect(markdown.indexOf('### Breaking changes (1)\n\n- **GET /pets \\(listPets\\)**: Query parameter "limit" became required')).toBeGreaterThan(0);
-    expect(markdown.indexOf('### Warnings (1)\n\n- **GET /pets/\\{petId\\} \\(getPet\\)**: GET /pets/\\{petId\\} is now deprecated')).toBeGreaterThan(
-      markdown.indexOf('### Breaking changes'),
+    expect(markdown.indexOf('- **GET /pets/\\{petId\\} \\(getPet\\)**: GET /pets/\\{petId\\} is now deprecated')).toBeGreaterThan(
+      markdown.indexOf('### Other changes (2)'),
     );
   });
 });

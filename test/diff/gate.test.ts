@@ -13,7 +13,17 @@ let dir: string;
 
 /** Runs the CLI in the folder holding the documents, so the paths it prints are relative, as in a repository. */
 const cli = (...args: string[]): Promise<Finished> =>
-  runScript('scripts/diff.ts', args, { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 60_000 });
+  // The threshold at stable, so the beta operation's breaking change shows the lowering (the default, beta, judges it in full).
+  runScript('scripts/diff.ts', [...args, '--stability-level', 'stable'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeoutMs: 60_000 });
+
+/** The 1-based line of the first line of `text` that ends with `end`, after the line `after`. */
+function lineAfter(text: string, after: string, end: string): number {
+  const lines = text.split('\n');
+  const from = lines.indexOf(after);
+  const index = lines.findIndex((l, i) => i > from && l.endsWith(end));
+  if (from < 0 || index < 0) throw new Error(`No line ending ${JSON.stringify(end)} after ${JSON.stringify(after)} in:\n${text}`);
+  return index + 1;
+}
 
 /** The 1-based line of the first line of `text` that is exactly `line`. */
 function lineOf(text: string, line: string): number {
@@ -97,8 +107,8 @@ describe('npm run diff output formats', () => {
       ['operation-removed', 'breaking', 'deletePet', null],
       ['version-not-bumped', 'breaking', 'version', null],
     ]);
-    // The operation starts at its first key.
-    expect(changes.changes[0]?.source).toEqual({ file: 'head.yaml', line: lineOf(head, '      operationId: listPets'), col: 7 });
+    // At the changed node: the parameter added, from its first key.
+    expect(changes.changes[0]?.source).toEqual({ file: 'head.yaml', line: lineAfter(head, '      operationId: listPets', '- name: owner'), col: 11 });
     expect(changes.changes[2]).toMatchObject({ sunset: '2026-06-30' });
     expect(changes.changes[2]?.source).toBeUndefined();
     // --json is the same as --format json.
@@ -106,16 +116,18 @@ describe('npm run diff output formats', () => {
     expect(alias.stdout).toBe(result.stdout);
   });
 
-  it('github: exact annotation lines at the operation’s file and line', async () => {
+  it('github: exact annotation lines at the changed node’s file and line', async () => {
     const result = await cli('base.yaml', 'head.yaml', '--format', 'github', '--date', '2026-06-01');
     expect(result.code, result.stderr).toBe(1);
-    const listPets = lineOf(head, '      operationId: listPets');
-    const searchPets = lineOf(head, '      operationId: searchPets');
+    // Each at the changed node: the parameter added, the parameter made required, the version.
+    const owner = lineAfter(head, '      operationId: listPets', '- name: owner');
+    const q = lineAfter(head, '      operationId: searchPets', '- name: q');
+    const version = lineOf(head, '  version: 1.5.0');
     expect(result.stdout.split('\n')).toEqual([
-      `::error file=head.yaml,line=${listPets},title=GET /pets (listPets)%3A required-parameter-added::New required query parameter "owner"; existing requests that do not send it will be rejected. [parameter query.owner]`,
-      '::error file=head.yaml,title=DELETE /pets/{petId} (deletePet)%3A operation-removed::DELETE /pets/{petId} (deletePet) was removed before its announced sunset on 2026-06-30; clients that call it will get errors.',
-      '::error file=head.yaml,title=Version%3A version-not-bumped::Breaking changes need a new major version, but info.version went from 1.4.0 to 1.5.0; make it 2.0.0. [info.version]',
-      `::warning file=head.yaml,line=${searchPets},title=GET /search (searchPets)%3A parameter-became-required::Query parameter "q" became required; requests that leave it out will be rejected. Not counted as breaking: the operation is in beta, and beta operations may still change. [parameter query.q]`,
+      `::error file=head.yaml,line=${owner},col=11,title=GET /pets (listPets)%3A new-required-request-parameter::New required query parameter "owner"; existing requests that do not send it will be rejected. [parameter query.owner]`,
+      '::error file=head.yaml,title=DELETE /pets/{petId} (deletePet)%3A api-removed-before-sunset::DELETE /pets/{petId} (deletePet) was removed before its announced sunset on 2026-06-30; clients that call it will get errors.',
+      `::error file=head.yaml,line=${version},col=12,title=Version%3A api-major-version-not-bumped::Breaking changes need a new major version, but info.version went from 1.4.0 to 1.5.0; make it 2.0.0. [info.version]`,
+      `::warning file=head.yaml,line=${q},col=11,title=GET /search (searchPets)%3A request-parameter-became-required::Query parameter "q" became required; requests that leave it out will be rejected. Not counted as breaking: the operation is in beta, and beta operations may still change. [parameter query.q]`,
       'Pets 1.4.0 → Pets 1.5.0: 3 breaking changes, 1 warning, 4 changes in total.',
       '',
     ]);
@@ -150,7 +162,7 @@ describe('npm run diff output formats', () => {
       cli('base.yaml', 'head.yaml', '--json', '--format', 'github'),
     ]);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Unknown --format xml: use text, json, markdown, github.');
+    expect(unknown.stderr).toContain('Unknown --format xml: use text, json, yaml, markdown, github, junit, html.');
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Choose one output format (got github, json).');
   });
@@ -164,10 +176,10 @@ describe('--date and the sunset grace period', () => {
       cli('base.yaml', 'sunset.yaml', '--date', '2026-02-30'),
     ]);
     expect(before.code, before.stderr).toBe(1);
-    expect(before.stdout).toContain('::error file=sunset.yaml,title=DELETE /pets/{petId} (deletePet)%3A operation-removed::');
+    expect(before.stdout).toContain('::error file=sunset.yaml,title=DELETE /pets/{petId} (deletePet)%3A api-removed-before-sunset::');
     expect(on.code, on.stderr).toBe(0);
     expect(on.stdout.split('\n')[0]).toBe(
-      '::notice file=sunset.yaml,title=DELETE /pets/{petId} (deletePet)%3A operation-removed-after-sunset::DELETE /pets/{petId} (deletePet) was removed; it was announced for removal on 2026-06-30, so it does not count as breaking.',
+      '::notice file=sunset.yaml,title=DELETE /pets/{petId} (deletePet)%3A api-removed-with-deprecation::DELETE /pets/{petId} (deletePet) was removed; it was announced for removal on 2026-06-30, so it does not count as breaking.',
     );
     expect(invalid.code).toBe(2);
     expect(invalid.stderr).toContain('--date 2026-02-30 is not a date: write it YYYY-MM-DD.');
@@ -177,19 +189,20 @@ describe('--date and the sunset grace period', () => {
 describe('--fail-on', () => {
   const codes = async (head: string): Promise<(number | null)[]> => {
     const runs = await Promise.all(
-      [[], ['--fail-on', 'breaking'], ['--fail-on', 'warning'], ['--fail-on', 'never']].map((extra) =>
+      [[], ['--fail-on', 'breaking'], ['--fail-on', 'warning'], ['--fail-on', 'info'], ['--fail-on', 'never']].map((extra) =>
         cli('base.yaml', head, '--date', '2026-06-01', ...extra),
       ),
     );
     return runs.map((r) => r.code);
   };
 
-  it('breaking (the default) fails on a breaking change, warning on a warning too, never never', async () => {
-    const [breaking, warning, info] = await Promise.all([codes('head.yaml'), codes('warning.yaml'), codes('info.yaml')]);
-    // Order: default, breaking, warning, never.
-    expect(breaking).toEqual([1, 1, 1, 0]);
-    expect(warning).toEqual([0, 0, 1, 0]);
-    expect(info).toEqual([0, 0, 0, 0]);
+  it('breaking (the default) fails on a breaking change, warning on a warning too, info on any change, never never', async () => {
+    const [breaking, warning, info, none] = await Promise.all([codes('head.yaml'), codes('warning.yaml'), codes('info.yaml'), codes('base.yaml')]);
+    // Order: default, breaking, warning, info, never.
+    expect(breaking).toEqual([1, 1, 1, 1, 0]);
+    expect(warning).toEqual([0, 0, 1, 1, 0]);
+    expect(info).toEqual([0, 0, 0, 1, 0]);
+    expect(none).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('says why a job without breaking changes fails on warnings', async () => {
@@ -204,6 +217,6 @@ describe('--fail-on', () => {
     expect(never.code).toBe(2);
     expect(never.stderr).toContain('Cannot load broken.yaml');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Unknown --fail-on errors: use breaking, warning, never.');
+    expect(unknown.stderr).toContain('Unknown --fail-on errors: use breaking, warning, info, never.');
   });
 });

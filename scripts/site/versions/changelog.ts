@@ -60,6 +60,13 @@ export function operationHistory(changelog: Changelog): Map<string, OperationHis
   const history = new Map<string, OperationHistory>();
   for (const entry of [...changelog.entries].reverse()) {
     for (const change of entry.changes.changes) {
+      // A component schema's change is reported once, on the schema: it changed every operation that uses it.
+      // Slugs are unique across operations and webhooks, so the user is whichever of the two has its page.
+      for (const key of (change.users ?? []).flatMap((user) => [`operation:${user.slug}`, `webhook:${user.slug}`])) {
+        const seen = history.get(key) ?? {};
+        if (seen.added !== entry.version) seen.changed = entry.version;
+        history.set(key, seen);
+      }
       const slug = change.operation?.slug;
       if (!slug) continue;
       const key = `${change.subject === 'webhook' ? 'webhook' : 'operation'}:${slug}`;

@@ -20,17 +20,15 @@ describe('GitHub workflow commands', () => {
         op(d, '/search', 'get').parameters[0].required = true;
         d.components.schemas.Pet.properties['100%'] = { type: 'string' };
       },
-      { date: '2026-01-01', checkVersion: true },
+      { date: '2026-01-01', checkVersion: true, settings: { stabilityLevel: 'stable' } },
     );
     expect(formatGithub(changes, { file: 'openapi/openapi.yaml', cwd: '/repo' }).split('\n')).toEqual([
-      '::error file=openapi/openapi.yaml,title=GET /pets (listPets)%3A operation-removed::GET /pets (listPets) was removed; clients that call it will get errors.',
-      '::error file=openapi/openapi.yaml,title=Version%3A version-not-bumped::Breaking changes need a new major version, but info.version went from 1.4.0 to 1.5.0; make it 2.0.0. [info.version]',
-      '::warning file=openapi/openapi.yaml,title=GET /search (searchPets)%3A parameter-became-required::Query parameter "q" became required; requests that leave it out will be rejected. Not counted as breaking: the operation is in beta, and beta operations may still change. [parameter query.q]',
-      '::notice file=openapi/openapi.yaml,title=GET /search (searchPets)%3A property-added::Field "[].100%25" of the 200 response was added (optional). [response 200 body [].100%25]',
-      '::notice file=openapi/openapi.yaml,title=GET /pets/{petId} (getPet)%3A property-added::Field "100%25" of the 200 response was added (optional). [response 200 body .100%25]',
-      '::notice file=openapi/openapi.yaml,title=POST /pets%3AbatchGet (batchGetPets)%3A operation-added::POST /pets:batchGet (batchGetPets) was added.',
-      '::notice file=openapi/openapi.yaml,title=Schema Pet%3A property-added::Field "100%25" of schema Pet was added (optional). [.100%25]',
-      'Pets 1.4.0 → Pets 1.5.0: 2 breaking changes, 1 warning, 7 changes in total.',
+      '::error file=openapi/openapi.yaml,title=GET /pets (listPets)%3A api-path-removed-without-deprecation::GET /pets (listPets) was removed; clients that call it will get errors.',
+      '::error file=openapi/openapi.yaml,title=Version%3A api-major-version-not-bumped::Breaking changes need a new major version, but info.version went from 1.4.0 to 1.5.0; make it 2.0.0. [info.version]',
+      '::warning file=openapi/openapi.yaml,title=GET /search (searchPets)%3A request-parameter-became-required::Query parameter "q" became required; requests that leave it out will be rejected. Not counted as breaking: the operation is in beta, and beta operations may still change. [parameter query.q]',
+      '::notice file=openapi/openapi.yaml,title=POST /pets%3AbatchGet (batchGetPets)%3A endpoint-added::POST /pets:batchGet (batchGetPets) was added.',
+      '::notice file=openapi/openapi.yaml,title=Schema Pet%3A response-optional-property-added::Field "100%25" of schema Pet (used by listPets, getPet, searchPets) was added (optional). [.100%25]',
+      'Pets 1.4.0 → Pets 1.5.0: 2 breaking changes, 1 warning, 5 changes in total.',
     ]);
   });
 });
@@ -44,7 +42,7 @@ describe('Markdown pull-request comment', () => {
         op(d, '/search', 'get').parameters[0].required = true;
         op(d, '/pets/{petId}', 'get').responses['404'] = { description: 'No such pet' };
       },
-      { date: '2026-01-01', checkVersion: true },
+      { date: '2026-01-01', checkVersion: true, settings: { stabilityLevel: 'stable' } },
     );
     expect(formatMarkdown(changes).split('\n')).toEqual([
       MARKDOWN_MARKER,
@@ -77,7 +75,7 @@ describe('Markdown pull-request comment', () => {
         for (let i = 1; i <= 11; i++) op(d, '/pets', 'get').responses[`4${String(i).padStart(2, '0')}`] = { description: 'Error' };
         op(d, '/search', 'get').parameters[0].required = true;
       },
-      { date: '2026-01-01', checkVersion: true },
+      { date: '2026-01-01', checkVersion: true, settings: { stabilityLevel: 'stable' } },
     );
     const lines = formatMarkdown(changes).split('\n');
     const folded = lines.indexOf('<summary><strong>Other changes (11)</strong></summary>');

@@ -8,11 +8,16 @@ const petSchema = (d: Doc): Doc => d.components.schemas.Pet;
 const kinds = (changes: ReturnType<typeof diff>) => changes.changes.map((c) => `${c.level} ${c.kind}`);
 
 describe('the diff judges a schema change by direction', () => {
-  it('a field removed from a response schema breaks the clients that read it', () => {
+  it('a required field removed from a response schema breaks the clients that read it; an optional one warns them', () => {
     const changes = diff((d) => {
       delete petSchema(d).properties.tag;
+      delete petSchema(d).properties.name;
+      petSchema(d).required = ['id'];
     });
-    expect(kinds(changes)).toContain('breaking property-removed');
+    expect(changes.changes.map((c) => `${c.level} ${c.id} ${c.location}`)).toEqual([
+      'breaking response-required-property-removed .name',
+      'warning response-optional-property-removed .tag',
+    ]);
   });
 
   it('a new value in a response enum warns readers; the same value in a request enum only widens what is accepted', () => {
@@ -30,7 +35,8 @@ describe('the diff judges a schema change by direction', () => {
       base,
     );
     const added = changes.changes.filter((c) => c.kind === 'enum-value-added');
-    expect(added.some((c) => c.operation?.operationId === 'getPet' && c.level === 'warning')).toBe(true);
+    // Pet's change is reported once, on the schema, with the operations that read it.
+    expect(added.some((c) => c.schema === 'Pet' && c.level === 'warning' && c.users?.some((u) => u.operationId === 'getPet'))).toBe(true);
     expect(added.some((c) => c.operation?.operationId === 'matchPets' && c.level === 'info')).toBe(true);
   });
 
@@ -52,7 +58,48 @@ describe('the diff judges a schema change by direction', () => {
   });
 });
 
+describe('allOf', () => {
+  it('a field moved into a component it now refers to (allOf) is the same schema: nothing to report', () => {
+    const base = pets();
+    base.components.schemas.Tag = { type: 'string', maxLength: 20 };
+    petSchema(base).properties.tag = { type: 'string', maxLength: 20 };
+    expect(diff((d) => (petSchema(d).properties.tag = { allOf: [{ $ref: '#/components/schemas/Tag' }], description: 'A tag' }), {}, base).changes).toEqual([]);
+  });
+});
+
+describe('types widened or narrowed keep their bounds compared', () => {
+  it('a bound lowered beside a type widened is still reported', () => {
+    const changes = diff((d) => {
+      op(d, '/pets', 'get').parameters[0].schema = { type: ['integer', 'null'], maximum: 10 };
+    });
+    expect(changes.changes.map((c) => c.id)).toEqual(['request-parameter-became-nullable', 'request-parameter-max-set']);
+    const widened = diff((d) => {
+      op(d, '/pets', 'get').parameters[0].schema = { type: ['integer', 'boolean'], maximum: 10 };
+    });
+    expect(widened.changes.map((c) => c.id)).toEqual(['request-parameter-list-of-types-widened', 'request-parameter-max-set']);
+  });
+});
+
 describe('parameters', () => {
+  it('a query value that becomes a form-exploded list takes every request sent before; an unexploded list does not', () => {
+    const list = (explode: boolean) => (d: Doc) => {
+      op(d, '/pets', 'get').parameters[0] = { name: 'limit', in: 'query', explode, schema: { type: 'array', items: { type: 'integer' } } };
+    };
+    expect(diff(list(true)).changes.map((c) => [c.id, c.level])).toEqual([['request-parameter-type-generalized', 'info']]);
+    expect(diff(list(true)).changes[0]?.message).toBe(
+      'Query parameter "limit" now takes a list; a single value sent before is still read as a list of one (form, exploded).',
+    );
+    expect(diff(list(false)).changes.map((c) => [c.id, c.level])).toContainEqual(['request-parameter-type-changed', 'breaking']);
+    // Items that do not take every value sent before: breaking.
+    const narrower = diff((d) => {
+      op(d, '/pets', 'get').parameters[0] = { name: 'limit', in: 'query', schema: { type: 'array', items: { type: 'integer', maximum: 10 } } };
+    });
+    expect(narrower.changes.map((c) => [c.id, c.level])).toEqual([
+      ['request-parameter-type-changed', 'breaking'],
+      ['request-parameter-max-set', 'warning'],
+    ]);
+  });
+
   it('a style that writes the same bytes is no change; one that writes others breaks', () => {
     const base = pets();
     op(base, '/pets', 'get').parameters.push({ name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'integer' } } });

@@ -17,8 +17,14 @@ describe('stability levels', () => {
     expect(c.message).toBe('New required query parameter "owner"; existing requests that do not send it will be rejected.');
   });
 
-  it('a beta operation: a warning, marked beta, saying why it does not count as breaking', () => {
+  it("by default (oasdiff's threshold, beta) a beta operation's breaking change is breaking", () => {
     const changes = diff(requireParameter('/search', 'get'));
+    expect(one(changes, 'required-parameter-added')).toMatchObject({ breaking: true, level: 'breaking' });
+    expect(one(changes, 'required-parameter-added').stability).toBeUndefined();
+  });
+
+  it('with the threshold at stable, a beta operation: a warning, marked beta, saying why it does not count as breaking', () => {
+    const changes = diff(requireParameter('/search', 'get'), { settings: { stabilityLevel: 'stable' } });
     const c = one(changes, 'required-parameter-added');
     expect(c).toMatchObject({ breaking: false, level: 'warning', stability: 'beta', operation: { operationId: 'searchPets' } });
     expect(c.message).toBe(
@@ -35,11 +41,14 @@ describe('stability levels', () => {
     expect(changes.summary).toMatchObject({ breaking: 0, warnings: 0 });
   });
 
-  it('removing a beta operation is a warning, an experimental one info', () => {
-    const changes = diff((d) => {
-      delete d.paths['/search'];
-      delete d.paths['/labs/match'];
-    });
+  it('with the threshold at stable, removing a beta operation is a warning, an experimental one info', () => {
+    const changes = diff(
+      (d) => {
+        delete d.paths['/search'];
+        delete d.paths['/labs/match'];
+      },
+      { settings: { stabilityLevel: 'stable' } },
+    );
     const removed = changes.changes.filter((c) => c.kind === 'operation-removed');
     expect(removed.map((c) => [c.operation?.operationId, c.level, c.stability, c.breaking])).toEqual([
       ['searchPets', 'warning', 'beta', false],
@@ -64,7 +73,8 @@ describe('stability levels', () => {
       requireParameter('/pets', 'get')(d);
     });
     expect(one(changes, 'required-parameter-added')).toMatchObject({ breaking: true, level: 'breaking' });
-    expect(one(changes, 'stability-changed')).toMatchObject({ level: 'warning' });
+    // oasdiff's api-stability-decreased: clients built on the stable promise lose it.
+    expect(one(changes, 'stability-changed')).toMatchObject({ id: 'api-stability-decreased', level: 'breaking' });
   });
 
   it('the stability aliases other portals use count the same', () => {
@@ -78,7 +88,7 @@ describe('stability levels', () => {
         requireParameter('/search', 'get')(d);
         requireParameter('/labs/match', 'post')(d);
       },
-      {},
+      { settings: { stabilityLevel: 'stable' } },
       base,
     );
     expect(changes.changes.map((c) => [c.operation?.operationId, c.level, c.stability])).toEqual([
@@ -89,37 +99,40 @@ describe('stability levels', () => {
 });
 
 describe('component schemas reached through several operations', () => {
-  it('breaking when any stable operation uses the schema, even if beta ones use it too', () => {
-    const changes = diff((d) => {
-      delete d.components.schemas.Pet.properties.tag;
-    });
-    const component = one(changes, 'property-removed', (c) => c.subject === 'schema');
-    expect(component).toMatchObject({ schema: 'Pet', breaking: true, level: 'breaking' });
-    // Each operation that returns it reports the change at its own level.
-    const byOperation = changes.changes.filter((c) => c.kind === 'property-removed' && c.operation).map((c) => [c.operation?.operationId, c.level]);
-    expect(byOperation).toEqual([
-      ['listPets', 'breaking'],
-      ['getPet', 'breaking'],
-      ['searchPets', 'warning'],
-    ]);
+  it('breaking when any stable operation uses the schema, even if beta ones use it too; reported once, with its users', () => {
+    const changes = diff(
+      (d) => {
+        delete d.components.schemas.Pet.properties.name;
+        d.components.schemas.Pet.required = ['id'];
+      },
+      { settings: { stabilityLevel: 'stable' } },
+    );
+    const component = one(changes, 'property-removed');
+    expect(component).toMatchObject({ schema: 'Pet', breaking: true, level: 'breaking', id: 'response-required-property-removed' });
+    expect(component.users?.map((u) => u.operationId)).toEqual(['listPets', 'getPet', 'searchPets']);
+    expect(component.message).toBe(
+      'Field "name" of schema Pet (used by listPets, getPet, searchPets) was removed; clients that read it will no longer get it.',
+    );
+    expect(changes.summary.breaking).toBe(1);
   });
 
-  it('a warning when only beta and experimental operations use it', () => {
+  it('with the threshold at stable, a warning when only beta and experimental operations use it', () => {
     const base = pets();
     op(base, '/labs/match', 'post').responses['200'].content['application/json'].schema = { $ref: '#/components/schemas/Pet' };
     op(base, '/pets', 'get').responses['200'].content = {};
     op(base, '/pets/{petId}', 'get').responses['200'].content = {};
     const changes = diff(
       (d) => {
-        delete d.components.schemas.Pet.properties.tag;
+        delete d.components.schemas.Pet.properties.name;
+        d.components.schemas.Pet.required = ['id'];
       },
-      {},
+      { settings: { stabilityLevel: 'stable' } },
       base,
     );
     const c = one(changes, 'property-removed', (x) => x.subject === 'schema');
     expect(c).toMatchObject({ schema: 'Pet', breaking: false, level: 'warning', stability: 'beta' });
     expect(c.message).toBe(
-      'Field "tag" of schema Pet was removed; clients that read it will no longer get it. Not counted as breaking: no stable operation uses it, and beta operations may still change.',
+      'Field "name" of schema Pet (used by searchPets, matchPets) was removed; clients that read it will no longer get it. Not counted as breaking: no stable operation uses it, and beta operations may still change.',
     );
   });
 

@@ -168,7 +168,7 @@ describe('portal/stability-value', () => {
     );
     expect(messages[1]).toContain('found "deprecated" (a deprecated operation says `deprecated: true`)');
     expect(messages[2]).toMatch(
-      /^`x-scalar-stability` is one of `experimental`, `alpha`, `preview`, `beta`, `stable`, `ga`, `deprecated` \(in any case\); found 3\./,
+      /^`x-scalar-stability` is one of `experimental`, `alpha`, `preview`, `draft`, `beta`, `stable`, `ga`, `deprecated` \(in any case\); found 3\./,
     );
   });
 

@@ -66,6 +66,7 @@ describe('version folders', () => {
 });
 
 const change = (kind: ApiChange['kind'], slug: string, subject: ApiChange['subject'] = 'operation'): ApiChange => ({
+  id: kind,
   kind,
   breaking: false,
   level: 'info',
