@@ -84,8 +84,8 @@ export function prepareEntries(entries: readonly SearchEntry[]): PreparedEntry[]
 
 /**
  * Scores, highest first. From STRONG up a rule names the operation and it ranks before anything
- * the full text finds: method and path (1,000+), an exact path, operationId or summary (900+),
- * a piece of a path, an operationId begun, a summary made mostly of the query's words.
+ * the full text finds: method and path (1,150+), the operationId (1,100), an exact path or
+ * summary (900+), a piece of a path, an operationId begun, a summary made mostly of the query's words.
  */
 export const STRONG = 600;
 
@@ -148,7 +148,8 @@ function pathScore(query: SearchQuery, entry: PreparedEntry): number {
 function operationIdScore(query: SearchQuery, entry: PreparedEntry): number {
   const token = query.token;
   if (!token || !entry.compactId) return 0;
-  if (token === entry.compactId) return 950;
+  // The very name of one operation: above a path the same text could be read as (`users/get-authenticated`).
+  if (token === entry.compactId) return 1100;
   // Begun: only a compound name (`pulls/cre`), since a plain word begins too many (`pull`).
   if (query.compound && token.length >= 4 && entry.compactId.startsWith(token)) return 500 + 300 * (token.length / entry.compactId.length);
   return 0;

@@ -5,9 +5,8 @@
 import { pageUrl } from '../../../scripts/model/pages.ts';
 import { searchEntry, toRows } from '../../../scripts/model/search-rank.ts';
 import { summaryText } from './markdown.ts';
+import { CATALOGUE_FILE } from './search-options.ts';
 import type { PortalDocument } from './site-data.ts';
-
-export const CATALOGUE_FILE = 'search-operations.json';
 
 /** Where a document's rows are published. */
 export function catalogueUrl(doc: PortalDocument): string {

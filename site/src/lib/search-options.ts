@@ -33,7 +33,13 @@ export const SEARCH_EXCLUDED = [
 ] as const;
 
 /**
- * How the search dialog ranks Pagefind's results: a match in the path, the operationId or the
- * title (OperationHeader.astro, PageTitle) counts more than one in the text.
+ * How the search dialog ranks Pagefind's results: a match in the path, the operationId, the title
+ * (OperationHeader.astro, the page's h1) or the description's opening words (Head.astro's meta
+ * description) counts more than one in the text. With `description` at 4, GitHub's "contents of a
+ * file or directory" finds Get repository content first (third without it), and no query of the
+ * bench's set ranks its operation lower.
  */
-export const SEARCH_RANKING = { ranking: { metaWeights: { path: 10, operation: 8, title: 6 } } } as const;
+export const SEARCH_RANKING = { ranking: { metaWeights: { path: 10, operation: 8, title: 6, description: 4 } } } as const;
+
+/** Each document's operations for its search box, beside its home page (lib/search-catalogue.ts). */
+export const CATALOGUE_FILE = 'search-operations.json';

@@ -26,6 +26,8 @@ const CATALOGUE = prepareEntries([
   op('GET /pets/{petId}', 'Get a pet (legacy path)', 'getPetById', true),
   op('GET /pets/records/{petId}', 'Get a pet', 'getPet'),
   op('POST /pets', 'Create a pet', 'createPet'),
+  op('GET /users/{username}', 'Get a user', 'users/get-by-username'),
+  op('GET /user', 'Get the authenticated user', 'users/get-authenticated'),
 ]);
 
 const first = (query: string) => rankOperations(query, CATALOGUE)[0]?.entry.operationId;
@@ -96,6 +98,8 @@ describe('which operation a query names', () => {
     expect(first('pullsCreate')).toBe('pulls/create');
     expect(first('getPetById')).toBe('getPetById');
     expect(first('createPet')).toBe('createPet');
+    // Before a path the same text could be read as (`users` and a value for `{username}`).
+    expect(first('users/get-authenticated')).toBe('users/get-authenticated');
     // Begun, as a compound name; a plain word is not read as the start of every operationId.
     expect(first('pulls/create-rev')).toBe('pulls/create-review');
     expect(rankOperations('pull', CATALOGUE).filter((r) => r.score >= STRONG)).toEqual([]);
