@@ -26,6 +26,8 @@ export const SEARCH_EXCLUDED = [
   '.media-type',
   '.media-switch-label',
   '.schema-type',
+  '.variants > p',
+  '.variant-type',
   '.expand-all',
   'details.nested > summary',
   '.try-it-off',
