@@ -17,8 +17,9 @@ export class PortalSearch extends HTMLElement {
       open.setAttribute('aria-keyshortcuts', 'Meta+K');
     }
     const show = () => {
-      // What searches starts loading as the dialog opens, while the reader types.
-      void this.#loadSession().then((s) => s.prepare().catch(() => undefined));
+      // What searches starts loading as the dialog opens, while the reader types (the development
+      // server has no index and no search box).
+      if (input) void this.#loadSession().then((s) => s.prepare().catch(() => undefined));
       dialog.showModal();
       document.body.toggleAttribute('data-search-modal-open', true);
       input?.focus();
