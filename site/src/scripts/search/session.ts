@@ -78,12 +78,8 @@ export class SearchSession {
   /** Loads Pagefind and the document's operations (once; again after a failure). */
   prepare(): Promise<Engine> {
     const { dataset } = this.#root;
-    this.#engine ??= createEngine({
-      bundlePath: dataset.bundle ?? '/pagefind/',
-      baseUrl: dataset.base ?? '/',
-      catalogue: dataset.catalogue,
-      scope: dataset.scope,
-    });
+    const base = import.meta.env.BASE_URL;
+    this.#engine ??= createEngine({ bundlePath: `${base.replace(/\/$/, '')}/pagefind/`, baseUrl: base, catalogue: dataset.catalogue, scope: dataset.scope });
     return this.#engine;
   }
 
