@@ -19,7 +19,7 @@ const GROUPS: AnchorGroup[] = [
   {
     folder: ANCHORS,
     marks: [TOOLS.astro, TOOLS.redocly, join(ANCHOR_MODULES, 'starlight-openapi/package.json')],
-    sections: ['build', 'weight', 'browser'],
+    sections: ['build', 'weight', 'browser', 'search'],
   },
   { folder: MOCK_ANCHORS, marks: [TOOLS.prism, TOOLS.autocannon], sections: ['mock', 'preview'] },
 ];

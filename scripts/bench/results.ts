@@ -3,7 +3,7 @@ import type { DocName } from './paths.ts';
 import type { Machine } from './machine.ts';
 import { summarize, type Summary } from './stats.ts';
 
-export type Unit = 'ms' | 'bytes' | 'req/s' | 'count' | 'px';
+export type Unit = 'ms' | 'bytes' | 'req/s' | 'count' | 'px' | 'rank';
 /** `lower` when less is better (time, size), `higher` for throughput. */
 export type Better = 'lower' | 'higher';
 
@@ -32,6 +32,14 @@ export interface Note {
   text: string;
 }
 
+/** A table of a section's own, printed as it is after the section's rows (the search ranks, query by query). */
+export interface Table {
+  section: string;
+  title: string;
+  header: string[];
+  rows: string[][];
+}
+
 /** When and how each section was measured (with --merge, sections may come from different runs). */
 export interface SectionRun {
   command: string;
@@ -51,6 +59,8 @@ export interface Report {
   rows: Row[];
   targets: Target[];
   notes: Note[];
+  /** Missing in reports written before sections had tables of their own. */
+  tables?: Table[];
 }
 
 export const OURS = 'ours';
@@ -59,6 +69,7 @@ export class Results {
   rows: Row[] = [];
   targets: Target[] = [];
   notes: Note[] = [];
+  tables: Table[] = [];
   /** The section being measured, which notes belong to. */
   section = '';
 
@@ -90,6 +101,11 @@ export class Results {
     this.targets.push({ section, label, goal: options.goal, measured: options.format(value), met, gap });
   }
 
+  table(section: string, title: string, header: string[], rows: string[][]): void {
+    this.tables = this.tables.filter((t) => !(t.section === section && t.title === title));
+    this.tables.push({ section, title, header, rows });
+  }
+
   note(text: string): void {
     if (!this.notes.some((n) => n.text === text)) this.notes.push({ section: this.section, text });
   }
@@ -100,6 +116,7 @@ export class Results {
     this.rows = [...previous.rows.filter(kept), ...this.rows];
     this.targets = [...previous.targets.filter(kept), ...this.targets];
     this.notes = [...previous.notes.filter(kept), ...this.notes];
+    this.tables = [...(previous.tables ?? []).filter(kept), ...this.tables];
   }
 }
 
@@ -120,6 +137,8 @@ export function formatValue(value: number, unit: Unit): string {
       return Math.round(value).toLocaleString('en-US');
     case 'px':
       return `${Math.round(value).toLocaleString('en-US')} px`;
+    case 'rank':
+      return Number.isInteger(value) ? String(value) : value.toFixed(2);
   }
 }
 
@@ -140,6 +159,7 @@ const SECTION_TITLES: Record<string, string> = {
   preview: "Writers' preview",
   versions: 'Versions side by side',
   mcp: 'MCP server',
+  search: 'Search',
 };
 
 /** Sections in the order they run, whatever order their results were merged in. */
@@ -177,7 +197,7 @@ export function toMarkdown(report: Report): string {
     }
     out.push('');
   }
-  const sections = sectionOrder(report.rows.map((r) => r.section));
+  const sections = sectionOrder([...report.rows, ...(report.tables ?? [])].map((r) => r.section));
   for (const section of sections) {
     out.push(`## ${SECTION_TITLES[section] ?? section}`, '');
     out.push('| document | measure | tool | median (min–max) | ours ÷ tool |', '|---|---|---|---|---|');
@@ -193,6 +213,7 @@ export function toMarkdown(report: Report): string {
       out.push(`| ${DOC_LABELS[row.doc] ?? row.doc} | ${row.metric} | ${row.subject} | ${cell(row)} | ${versus} |`);
     }
     out.push('');
+    for (const table of (report.tables ?? []).filter((t) => t.section === section)) out.push(...tableMarkdown(table));
   }
   if (report.notes.length) {
     const order = sectionOrder(report.notes.map((n) => n.section));
@@ -200,6 +221,11 @@ export function toMarkdown(report: Report): string {
     out.push('## Notes', '', ...notes.map((n) => `- ${n.text}`), '');
   }
   return out.join('\n');
+}
+
+function tableMarkdown(table: Table): string[] {
+  const cells = (row: string[]) => `| ${row.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [`### ${table.title}`, '', cells(table.header), `|${table.header.map(() => '---').join('|')}|`, ...table.rows.map(cells), ''];
 }
 
 /** Which of our rows an anchor row is compared with: `prism -v silent` with `ours --quiet`, else plain `ours`. */

@@ -1,6 +1,6 @@
-// `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview,versions,mcp --docs ours,galaxy,github --duration 10]`
-// Measures the portal build, page weight, page load, mock server, preview and MCP server side by side
-// with the tools users would pick instead, and writes results/latest.{json,md}.
+// `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview,versions,search,mcp --docs ours,galaxy,github --duration 10]`
+// Measures the portal build, page weight, page load, mock server, preview, search and MCP server
+// side by side with the tools users would pick instead, and writes results/latest.{json,md}.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseCli } from '../cli/args.ts';
@@ -17,6 +17,7 @@ import { runMock } from './sections/mock.ts';
 import { runPreview } from './sections/preview.ts';
 import { runVersions } from './sections/versions.ts';
 import { runMcp } from './sections/mcp.ts';
+import { runSearch } from './sections/search.ts';
 
 const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
   build: runBuild,
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
   preview: runPreview,
   versions: runVersions,
   mcp: runMcp,
+  search: runSearch,
 };
 
 const USAGE = `Usage: npm run bench -- [--runs 3] [--only ${Object.keys(SECTIONS).join(',')}] [--docs ${DOC_NAMES.join(',')}] [--duration 10] [--connections 20] [--merge] [--render]
@@ -146,5 +148,6 @@ write({
   rows: results.rows,
   targets: results.targets,
   notes: results.notes,
+  tables: results.tables,
 });
 process.exitCode = failures.length ? 1 : 0;

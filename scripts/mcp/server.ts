@@ -83,10 +83,10 @@ export function createApi(
   };
 }
 
-function searchResult(api: McpApi, args: Record<string, unknown>): CallToolResult {
+async function searchResult(api: McpApi, args: Record<string, unknown>): Promise<CallToolResult> {
   const problem = argumentProblem(SEARCH_DEFINITION.inputSchema, args);
   if (problem) return { content: [{ type: 'text', text: `Not searched: ${problem}.` }], isError: true };
-  const hits = api.search.search(String(args.query), typeof args.limit === 'number' ? args.limit : 10);
+  const hits = await api.search.search(String(args.query), typeof args.limit === 'number' ? args.limit : 10);
   const results = hits.map(({ op }) => ({
     tool: (api.tools.toolOf(op.slug) as ToolPlan).name,
     method: op.method.toUpperCase(),

@@ -13,6 +13,7 @@ import { METHODS } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { exists, fingerprint, mainOf, read, removeTempDirs, runSiteScript, serveBuiltSite, sidebarOf, tempDir, type ServedSite } from './helpers.ts';
 import { firstScreen } from './reference-helpers.ts';
+import { openSearch, resultPaths, typeQuery } from './search-results.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
 const SITE = 'https://docs.petstore.example/';
@@ -387,31 +388,27 @@ describe('in Chromium', () => {
 
   it('finds an operation first for its path, with method and path, reachable by arrow keys', async () => {
     const page = await open('light', '/');
-    await page.getByRole('button', { name: 'Search' }).click();
-    const input = page.locator('#starlight__search input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
-    await input.fill('/store/orders');
-    const links = page.locator('#starlight__search .pagefind-ui__result-link');
-    await links.first().waitFor({ state: 'visible', timeout: 15_000 });
-    // The first result is an operation of that path, titled with its method and path.
-    const first = (await links.first().textContent()) ?? '';
-    expect(first).toMatch(/^(GET|POST) \/store\/orders · /);
-    expect(await links.first().getAttribute('href')).toMatch(/\/operations\/(list-orders|create-order)\//);
+    await openSearch(page);
+    const input = page.getByRole('searchbox', { name: 'Search' });
+    await typeQuery(page, '/store/orders');
+    const links = page.locator('portal-search .search-results a');
+    // The operations of that path first, GET before POST, each on one line: method, path, summary.
+    expect(await resultPaths(page)).toEqual(expect.arrayContaining(['/operations/list-orders/', '/operations/create-order/']));
+    expect((await resultPaths(page)).slice(0, 2)).toEqual(['/operations/list-orders/', '/operations/create-order/']);
+    const first = (await links.first().locator('.result-line').textContent()) ?? '';
+    expect(first).toBe('GET/store/ordersList orders');
     // Arrow keys go from the input to the results and back.
     await input.focus();
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(first);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/operations/list-orders/');
     await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.className)).toContain('pagefind-ui__result-link');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/operations/create-order/');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
-    expect(await page.evaluate(() => document.activeElement?.className)).toContain('pagefind-ui__search-input');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
     // Parameter and field names are indexed: a field of a body finds its operations.
-    await input.fill('categoryId');
-    // The previous search's results stay until this one is answered: its message names the new term.
-    await page.locator('#starlight__search .pagefind-ui__message', { hasText: 'categoryId' }).waitFor({ timeout: 15_000 });
-    await links.first().waitFor({ state: 'visible', timeout: 15_000 });
-    expect((await links.allTextContents()).some((t) => /^(GET|POST|PUT|PATCH|DELETE) \//.test(t))).toBe(true);
+    await typeQuery(page, 'categoryId');
+    expect((await links.allTextContents()).some((t) => /^(GET|POST|PUT|PATCH|DELETE)\//.test(t))).toBe(true);
     await page.context().close();
   });
 
@@ -426,22 +423,20 @@ describe('in Chromium', () => {
     await context.close();
   });
 
-  it('finds an operation by its summary in the search', async () => {
+  it('finds an operation by its summary in the search, and opens it', async () => {
     const page = await open('light', '/');
-    await page.click('button:has-text("Search")');
-    const input = page.locator('#starlight__search input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await openSearch(page);
     // Excerpts read as words: a badge, a type and "required" are not glued to their neighbours.
-    await input.fill('stock');
-    const excerpts = page.locator('#starlight__search .pagefind-ui__result-excerpt');
-    await excerpts.first().waitFor({ state: 'visible', timeout: 15_000 });
+    await typeQuery(page, 'stock');
+    const excerpts = page.locator('portal-search .result-excerpt');
+    expect(await excerpts.count()).toBeGreaterThan(0);
     for (const text of await excerpts.allTextContents()) {
       expect(text).not.toMatch(/(?:Experimental|Beta|Deprecated)[A-Z]|(?:string|integer|boolean|number|\))(?:required|optional)|[a-z](?:string|integer)\b/);
     }
     const target = operations.find(({ op }) => op.operationId === 'updateInventory')!;
-    await input.fill(target.op.summary);
-    const result = page.locator('#starlight__search a[href*="/operations/update-inventory/"]').first();
-    await result.waitFor({ state: 'visible', timeout: 15_000 });
+    await typeQuery(page, target.op.summary);
+    const result = page.locator('portal-search .search-results a').first();
+    expect(await result.getAttribute('href')).toBe('/operations/update-inventory/');
     await Promise.all([page.waitForURL('**/operations/update-inventory/**'), result.click()]);
     expect(await page.textContent('h1')).toBe(target.op.summary);
     await page.context().close();

@@ -1,33 +1,36 @@
 // Search on a built portal as a reader uses it: open the search box on a page, type, and read the
-// results once Pagefind has said how many it found and has filled in every one it shows.
-import type { Browser } from 'playwright-core';
+// results once the dialog has said what it found for that query (it says so after it has written
+// them).
+import type { Browser, Page } from 'playwright-core';
 
-/** The pages (paths) the results link to, sub-results included. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Opens the search dialog of the page and waits for its box. */
+export async function openSearch(page: Page): Promise<void> {
+  await page.locator('portal-search button.open:not([disabled])').click();
+  await page.getByRole('searchbox', { name: 'Search' }).waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** Types a query into the open dialog and waits until its results are shown ("3 results for x", "No results for x"). */
+export async function typeQuery(page: Page, term: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  const said = new RegExp(`^(No|\\d+\\+?) results? for ${literal(term.trim())}$`);
+  await page.locator('portal-search .search-status', { hasText: said }).waitFor({ timeout: 15_000 });
+}
+
+/** The links of the results shown, as paths. */
+export function resultPaths(page: Page): Promise<string[]> {
+  return page.locator('portal-search .search-results a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/** The pages (paths) the first results link to, on a fresh page at `url`. */
 export async function searchResults(browser: Browser, url: string, term: string): Promise<string[]> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   try {
     await page.goto(url);
-    await page.locator('portal-search button.open:not([disabled])').click();
-    const input = page.locator('#starlight__search input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
-    await input.fill(term);
-    // "3 results for createPet", "No results for createPet": then as many results as it shows (five at most), each loaded.
-    await page.waitForFunction(
-      (asked) => {
-        const message = document.querySelector('#starlight__search .pagefind-ui__message')?.textContent ?? '';
-        const found = new RegExp(`^(No|\\d+) results? for \\[?${asked}`).exec(message.trim());
-        if (!found) return false;
-        const expected = found[1] === 'No' ? 0 : Math.min(Number(found[1]), 5);
-        const results = document.querySelectorAll('#starlight__search .pagefind-ui__result');
-        const loaded = document.querySelectorAll('#starlight__search .pagefind-ui__result .pagefind-ui__result-link');
-        return results.length === expected && loaded.length >= expected && !document.querySelector('#starlight__search .pagefind-ui__loading');
-      },
-      term,
-      { timeout: 15_000 },
-    );
-    return await page
-      .locator('#starlight__search .pagefind-ui__result-link')
-      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    await openSearch(page);
+    await typeQuery(page, term);
+    return await resultPaths(page);
   } finally {
     await page.close();
   }

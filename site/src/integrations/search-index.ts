@@ -1,9 +1,10 @@
 // The search index of a built site, by Pagefind, as Starlight builds it (its own step is off in
-// astro.config.ts): here the heap the pages left is given back while Pagefind reads them, instead
-// of before it starts. GitHub's API: the collection takes about 0.25 s of a build that otherwise
+// astro.config.ts), without the portal's own labels (scripts/reference/search-options.ts): here the heap the
+// pages left is given back while Pagefind reads them, instead of before it starts. GitHub's API: the collection takes about 0.25 s of a build that otherwise
 // waits on Pagefind's 2.5 s.
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { SEARCH_EXCLUDED } from '../../../scripts/reference/search-options.ts';
 import { giveMemoryBack } from './build-memory.ts';
 
 export function searchIndex(): AstroIntegration {
@@ -15,7 +16,7 @@ export function searchIndex(): AstroIntegration {
         const started = performance.now();
         const pagefind = await import('pagefind');
         try {
-          const { index, errors } = await pagefind.createIndex();
+          const { index, errors } = await pagefind.createIndex({ excludeSelectors: [...SEARCH_EXCLUDED] });
           if (!index) throw new Error(errors.join('\n'));
           const reading = index.addDirectory({ path: fileURLToPath(dir) });
           // Sent: Pagefind starts its process and reads the pages while this thread collects.

@@ -1,4 +1,4 @@
-// The search tool's ranking: the portal's weights, prefix matches on words, exact path or operationId first.
+// The search tool's ranking: the operations the query names first (the portal's rules), then the portal's weights, prefix matches on words.
 import { describe, expect, it } from 'vitest';
 import { OperationSearch, words } from '../../../scripts/mcp/search.ts';
 import type { Operation } from '../../../scripts/model/types.ts';
@@ -21,22 +21,28 @@ const ops = [
   op('get', '/store/orders', 'listOrders', 'List orders'),
   op('get', '/pets', 'listPets', 'List pets', ['categoryId']),
 ];
-const search = (query: string) => new OperationSearch(ops, new Map()).search(query, 10).map((h) => h.op.operationId);
+const search = async (query: string) => (await new OperationSearch(ops, new Map()).search(query, 10)).map((h) => h.op.operationId);
 
 describe('search', () => {
   it('splits words at punctuation and camelCase, keeping compounds whole', () => {
     expect(words('/store/orders/{orderId}')).toEqual(['store', 'orders', 'orderid', 'order', 'id']);
   });
 
-  it('ranks the operation whose path is the query first, then by the fields a word is found in', () => {
-    expect(search('/store/orders')).toEqual(['listOrders', 'createOrder', 'getOrder']);
-    expect(search('getorder')[0]).toBe('getOrder');
-    expect(search('place')).toEqual(['createOrder']);
+  it('ranks the operation whose path is the query first, then by the fields a word is found in', async () => {
+    expect(await search('/store/orders')).toEqual(['listOrders', 'createOrder', 'getOrder']);
+    expect((await search('getorder'))[0]).toBe('getOrder');
+    expect(await search('place')).toEqual(['createOrder']);
   });
 
-  it('finds parameter names, weighing least, and words by their start', () => {
-    expect(search('category')).toEqual(['listPets']);
-    expect(search('ord')).toHaveLength(3);
-    expect(search('?!')).toEqual([]);
+  it('ranks as the portal does: a summary, method and path, and operationId name their operation first', async () => {
+    expect((await search('place an order'))[0]).toBe('createOrder');
+    expect((await search('POST /store/orders'))[0]).toBe('createOrder');
+    expect((await search('listOrders'))[0]).toBe('listOrders');
+  });
+
+  it('finds parameter names, weighing least, and words by their start', async () => {
+    expect(await search('category')).toEqual(['listPets']);
+    expect(await search('ord')).toHaveLength(3);
+    expect(await search('?!')).toEqual([]);
   });
 });
