@@ -19,7 +19,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', CLONE], testTimeout: 60_000, hookTimeout: 180_000 },
+        test: { name: 'e2e', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', CLONE], testTimeout: 180_000, hookTimeout: 300_000 },
       },
       {
         extends: true,

@@ -13,6 +13,7 @@ import { freePort } from '../helpers/ports.ts';
 import { gone, start, stop, type Running } from '../helpers/processes.ts';
 import { brokenExample, largeDocument, linesOf } from './large-document.ts';
 import { defined } from '../helpers/defined.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const PREVIEW_TIMEOUT_MS = 600_000;
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -156,7 +157,7 @@ describe('npm run dev on a large description', () => {
       console.log(`save to page and mock ${checked.durationMs} ms, then validation and lint ${checked.checkMs} ms`);
       expect(events.seen.indexOf(checked)).toBeGreaterThan(events.seen.indexOf(shown));
       // The terminal lists it too, once the check is done.
-      await preview.waitFor(new RegExp(`openapi\\.json:${line}:\\d+ warning no-invalid-media-type-examples`), 10_000);
+      await preview.waitFor(new RegExp(`openapi\\.json:${line}:\\d+ warning no-invalid-media-type-examples`), WAIT_MS);
     },
     TEST_TIMEOUT_MS,
   );

@@ -17,6 +17,7 @@ import { freePort, refused } from '../helpers/ports.ts';
 import { gone, start, stop, type Running } from '../helpers/processes.ts';
 import { userShellEnv } from '../helpers/shell-env.ts';
 import { defined } from '../helpers/defined.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const PREVIEW_TIMEOUT_MS = 300_000;
 const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -45,7 +46,7 @@ async function openFromOwnPage(): Promise<void> {
   const before = opened().length;
   const answer = await fetch(editorUrl(spec), { headers: { Origin: own, 'Sec-Fetch-Site': 'same-origin' } });
   expect(answer.status).toBe(200);
-  await expect.poll(() => opened().length, { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(() => opened().length, { timeout: WAIT_MS }).toBe(before + 1);
 }
 
 beforeAll(async () => {
@@ -161,7 +162,7 @@ describe('open-in-editor of the preview', () => {
     await page.goto(`${site}__preview/status`);
     const status = await page.evaluate((url) => fetch(url).then((r) => r.status), editorUrl(`${spec}:2:1`));
     expect(status).toBe(200);
-    await expect.poll(() => opened().length, { timeout: 10_000 }).toBe(before.length + 1);
+    await expect.poll(() => opened().length, { timeout: WAIT_MS }).toBe(before.length + 1);
     expect(opened()).toEqual([...before, expect.stringContaining(spec)]);
     await page.close();
   });

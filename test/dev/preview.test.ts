@@ -12,6 +12,7 @@ import { freePort, refused } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, gone, run, start, stop, type Running } from '../helpers/processes.ts';
 import { defined } from '../helpers/defined.ts';
 import { wideBody, wideSchemas } from '../helpers/recursive-schemas.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 /** The preview lives through the whole file; past this, it has hung. */
 const PREVIEW_TIMEOUT_MS = 600_000;
@@ -145,7 +146,7 @@ describe('npm run dev', () => {
     // The preview wrote its first model before any page was open: no reload told then reaches the first page.
     const loads = countLoads(page);
     await visit(page, `${site}operations/list-pets/`);
-    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('List pets');
+    await expect.poll(() => heading(page), { timeout: WAIT_MS }).toBe('List pets');
     const before = await (await fetch(`${mock}pets`, AUTH)).json();
     expect(before[0].name).toBe('Rex');
 
@@ -174,7 +175,7 @@ describe('npm run dev', () => {
     // A value our config rejects (x-stability is experimental or beta), in a save that also changes the page and the mock.
     edit(petsFile, (text) => text.replace('summary: List every pet', 'summary: List all pets\n  x-stability: alpha').replace('name: Rexanne', 'name: Rexine'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
-    await panel.waitFor({ state: 'visible', timeout: 10_000 });
+    await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await panel.locator('.ppp-heading').textContent()).toMatch(/^The API description has 1 error\. This page shows it as saved\.$/);
     // Errors open the list; each links to its line.
     const problem = panel.locator('.ppp-item.ppp-error').first();
@@ -183,14 +184,14 @@ describe('npm run dev', () => {
     expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:4:\d+$/);
     expect(await problem.locator('.ppp-place').getAttribute('href')).toMatch(/^\/__preview\/source\?.*line=4.*#L4$/);
     // The page and the mock show the new version, as `npm run build` would publish it.
-    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('List all pets');
-    await expect.poll(async () => (await (await fetch(`${mock}pets`, AUTH)).json())[0].name, { timeout: 10_000 }).toBe('Rexine');
+    await expect.poll(() => heading(page), { timeout: WAIT_MS }).toBe('List all pets');
+    await expect.poll(async () => (await (await fetch(`${mock}pets`, AUTH)).json())[0].name, { timeout: WAIT_MS }).toBe('Rexine');
     await preview.waitFor(/Rebuilt in \d+ ms with 1 error\./, 5_000);
     expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
 
     writeFileSync(petsFile, good);
-    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
-    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('List every pet');
+    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: WAIT_MS });
+    await expect.poll(() => heading(page), { timeout: WAIT_MS }).toBe('List every pet');
   });
 
   it('shows a broken save over the last good page, linked to its line, until it is fixed', async () => {
@@ -201,7 +202,7 @@ describe('npm run dev', () => {
     writeFileSync(petsFile, lines.join('\n'));
 
     const panel = page.locator('#portal-preview-problems[data-state="error"]');
-    await panel.waitFor({ state: 'visible', timeout: 10_000 });
+    await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await panel.locator('.ppp-heading').textContent()).toMatch(/The API description has \d+ errors?\./);
     const problem = panel.locator('.ppp-item[data-file$="paths/pets.yaml"]').first();
     expect(await problem.getAttribute('data-line')).toBe('3');
@@ -229,7 +230,7 @@ describe('npm run dev', () => {
     await source.close();
 
     writeFileSync(petsFile, good);
-    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: WAIT_MS });
     expect(await heading(page)).toBe('List every pet');
   });
 
@@ -240,7 +241,7 @@ describe('npm run dev', () => {
     edit(petsFile, (text) => text.replace('- $ref: ../components/parameters/Limit.yaml', '- $ref: ../../secret.yaml'));
     // The reference is refused where it is written, the file is never read, and the pages keep the last good version.
     const problem = page.locator(`#portal-preview-problems[data-state="error"] .ppp-item[data-file="${petsFile}"]`, { hasText: 'ref-outside-root' });
-    await problem.waitFor({ state: 'visible', timeout: 10_000 });
+    await problem.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await page.locator('#portal-preview-problems').textContent()).not.toContain('top-secret');
     for (const file of [secret, relative(ROOT, secret)]) {
       expect(file === secret || file.startsWith('../')).toBe(true);
@@ -254,7 +255,7 @@ describe('npm run dev', () => {
     expect(await inside.text()).toContain('../../secret.yaml');
 
     writeFileSync(petsFile, good);
-    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('#portal-preview-problems').waitFor({ state: 'detached', timeout: WAIT_MS });
   });
 
   it('applies a save with only warnings, shows their count, and follows a newly referenced file', async () => {
@@ -265,10 +266,10 @@ describe('npm run dev', () => {
     // A schema in a new file, and an inline one nothing uses (Redocly's no-unused-components warns).
     edit(spec, (text) => text.replace(/^ {2}schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
-    await panel.waitFor({ state: 'visible', timeout: 10_000 });
+    await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await panel.locator('.ppp-heading').textContent()).toBe('The API description has 1 warning.');
     // Not blocking: the page shows the new version.
-    await expect.poll(() => page.locator('.lead').textContent(), { timeout: 10_000 }).toContain('12 schemas');
+    await expect.poll(() => page.locator('.lead').textContent(), { timeout: WAIT_MS }).toContain('12 schemas');
     const list = panel.locator('.ppp-list');
     expect(await list.isHidden()).toBe(true);
     await panel.getByRole('button', { name: 'Show' }).click();
@@ -293,7 +294,7 @@ describe('npm run dev', () => {
     const unused = Array.from({ length: 130 }, (_, i) => `    Unused${i}:\n      type: string`).join('\n');
     edit(spec, (text) => text.replace(/^ {2}schemas:$/m, `  schemas:\n${unused}`));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
-    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: 10_000 }).toBe('The API description has 131 warnings.');
+    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: WAIT_MS }).toBe('The API description has 131 warnings.');
     await panel.getByRole('button', { name: 'Show', exact: true }).click();
     const items = panel.locator('.ppp-item');
     expect(await items.count()).toBe(100);
@@ -306,7 +307,7 @@ describe('npm run dev', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-line'))).toBe(await items.nth(100).getAttribute('data-line'));
     expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
     writeFileSync(spec, before);
-    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: 10_000 }).toBe('The API description has 1 warning.');
+    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: WAIT_MS }).toBe('The API description has 1 warning.');
   });
 
   it('lists a breaking change on "What changed", linked from the home page', async () => {
@@ -319,7 +320,7 @@ describe('npm run dev', () => {
 
     edit(petsFile, (text) => text.replace(/(- name: status\n\s+in: query\n\s+required: )false/, '$1true'));
     const change = page.locator('.preview-change[data-kind="parameter-became-required"]');
-    await change.waitFor({ state: 'visible', timeout: 10_000 });
+    await change.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await change.textContent()).toMatch(/^BREAKING .*status/);
     expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('1');
     // The terminal names the breaking change once, and never repeats a summary it just printed.

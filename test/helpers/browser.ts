@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT } from './paths.ts';
+import { WAIT_MS } from './wait.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -28,7 +29,7 @@ export async function seriousAxeViolations(page: Page, include?: string): Promis
   } catch (error) {
     if (!/Execution context was destroyed/.test(String(error))) throw error;
     await page.waitForLoadState('load');
-    if (include) await page.locator(include).first().waitFor({ state: 'visible', timeout: 10_000 });
+    if (include) await page.locator(include).first().waitFor({ state: 'visible', timeout: WAIT_MS });
     return axeOnce(page, include);
   }
 }

@@ -94,7 +94,7 @@ const cases: Case[] = [
     from: 'x-stability-level: beta',
     to: 'x-stability: experimnetal',
     where: 'experimnetal',
-    says: /`x-stability` is one of `experimental`, `alpha`, `preview`, `beta`, `stable`, `ga` \(in any case\); found "experimnetal"/,
+    says: /`x-stability` is one of `experimental`, `alpha`, `preview`, `draft`, `beta`, `stable`, `ga` \(in any case\); found "experimnetal"/,
   },
   {
     rule: 'portal/stability-value',

@@ -58,7 +58,7 @@ describe('npm run mock', () => {
       expect(exit).toEqual({ code: 0, signal: null });
       expect(await refused(port)).toBe(true);
       expect(mock.output()).not.toMatch(/Error|error/);
-    }, 30_000);
+    });
   }
 
   it('prints no request lines with --quiet', async () => {
@@ -71,7 +71,7 @@ describe('npm run mock', () => {
     expect(await stopWith(mock, 'SIGTERM')).toEqual({ code: 0, signal: null });
     expect(await refused(port)).toBe(true);
     expect(mock.output()).not.toContain('/nowhere');
-  }, 30_000);
+  });
 
   it('--help names every switch and exits 0', async () => {
     const mock = startMockCommand(['--help']);
@@ -113,5 +113,5 @@ describe('npm run mock', () => {
     } finally {
       blocker.close();
     }
-  }, 30_000);
+  });
 });

@@ -11,6 +11,7 @@ import { ROOT } from '../helpers/paths.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, scriptEnv, startScript, stop, type Running } from '../helpers/processes.ts';
 import { expectErrorShape, startMock } from './helpers.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const SPEC = resolve(ROOT, 'test/mock/fixtures/hostile/generation-bombs.yaml');
 const DYNAMIC = { prefer: 'dynamic=true' };
@@ -107,11 +108,11 @@ describe('npm run mock under a 256 MB heap', () => {
 
     // A generation that will run for seconds, then SIGTERM as soon as the request after it is answered.
     await pipelined(port, 'GET /deep HTTP/1.1\r\nHost: mock\r\nPrefer: dynamic=true\r\n\r\n', 'GET /fast?after-deep HTTP/1.1\r\nHost: mock\r\n\r\n');
-    await mock.waitFor(/^GET \/fast\?after-deep 200 /m, 10_000);
+    await mock.waitFor(/^GET \/fast\?after-deep 200 /m, WAIT_MS);
     mock.child.kill('SIGTERM');
     const exit = await Promise.race([mock.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 3000))]);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(await refused(port)).toBe(true);
     expect(mock.output()).not.toMatch(/heap out of memory|FATAL/i);
-  }, 120_000);
+  });
 });

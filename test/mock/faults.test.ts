@@ -9,6 +9,7 @@ import { freePort } from '../helpers/ports.ts';
 import { startScript, stop, type Running } from '../helpers/processes.ts';
 import { AUTH, expectErrorShape, GALAXY_SPEC, parseResponse, startMock } from './helpers.ts';
 import { defined } from '../helpers/defined.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const GET_PETS = (prefer: string) => `GET /pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nPrefer: ${prefer}\r\n\r\n`;
 
@@ -172,7 +173,7 @@ describe('faults at the socket', () => {
   it('slow: the headers at once, then the body trickling in pieces', async () => {
     const normal = await (await fetch(`${mock.url}/pets`, { headers: AUTH })).text();
     const seen = observe(mock.port, GET_PETS('fault=slow'));
-    await expect.poll(() => parseResponse(Buffer.concat(seen.chunks.map((c) => c.data)).toString('latin1')), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => parseResponse(Buffer.concat(seen.chunks.map((c) => c.data)).toString('latin1')), { timeout: WAIT_MS }).toBeDefined();
     const response = parseResponse(Buffer.concat(seen.chunks.map((c) => c.data)).toString('latin1'))!;
     expect(response.status).toBe(200);
     expect(response.body).toBe(normal);

@@ -259,5 +259,5 @@ describe('npm run mock checking hostile bodies', () => {
     // The clients' last requests end with the process.
     await Promise.all(clients);
     expect(await refused(port)).toBe(true);
-  }, 120_000);
+  });
 });

@@ -10,6 +10,7 @@ import type { MockServer } from '../../scripts/mock/server.ts';
 import type { StoreLimits } from '../../scripts/mock/store/limits.ts';
 import { startRedis, stopRedis, type RedisServer } from '../helpers/redis.ts';
 import { AUTH, expectErrorShape, GALAXY_SPEC, startMock } from './helpers.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 let redis: RedisServer;
 let redisClient: ReturnType<typeof createClient>;
@@ -82,9 +83,9 @@ for (const where of ['memory', 'redis'] as const) {
         // Redis drops the session's keys by itself, with no request to the mock.
         const keys = async () => (await redisClient.sendCommand(['KEYS', 'mock:[bms]:idle*'])) as string[];
         expect((await keys()).length).toBeGreaterThan(0);
-        await expect.poll(keys, { timeout: 10_000 }).toEqual([]);
+        await expect.poll(keys, { timeout: WAIT_MS }).toEqual([]);
       }
-      await expect.poll(() => sessionsHeld(mock), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => sessionsHeld(mock), { timeout: WAIT_MS }).toBe(0);
       expect((await call(mock, 'GET', `/categories/${r.body.id}`, 'idle')).status).toBe(404);
     });
 

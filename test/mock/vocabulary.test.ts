@@ -8,6 +8,7 @@ import { ROOT } from '../helpers/paths.ts';
 import { freePort } from '../helpers/ports.ts';
 import { scriptEnv, start, stop, type Running } from '../helpers/processes.ts';
 import { at, edited, removeDocuments, writeDocument } from '../lint/inline.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const running: Running[] = [];
 afterEach(async () => {
@@ -58,7 +59,7 @@ describe('npm run mock and the portal’s vocabulary', () => {
     expect(line).toBe(
       `${shown}:${at(DOCUMENT, 'not-a-date')} error portal/lifecycle-date \`x-sunset\` must be a date such as 2027-06-30, or a date-time with its offset such as 2027-06-30T00:00:00Z; found "not-a-date".`,
     );
-    await mock.waitFor(/^The portal would misread what is listed above; the mock serves this version as written\.$/m, 10_000);
+    await mock.waitFor(/^The portal would misread what is listed above; the mock serves this version as written\.$/m, WAIT_MS);
     // Only the portal's rules: none of Redocly's recommended set, which this document breaks too.
     expect(mock.stdout()).not.toMatch(/ (error|warning) (?!portal\/)\S+ /);
 

@@ -62,5 +62,5 @@ describe('model of real documents', () => {
     const full = llmsFullText(referenceDocument(model), new URL('https://docs.example/'));
     expect(full.match(/^### /gm)).toHaveLength(expected + model.schemas.length);
     expect(full.length).toBeLessThan(readFileSync(path, 'utf8').length);
-  }, 120_000);
+  });
 });

@@ -2,20 +2,21 @@
 // results once the dialog has said what it found for that query (it says so after it has written
 // them).
 import type { Browser, Page } from 'playwright-core';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Opens the search dialog of the page and waits for its box. */
 export async function openSearch(page: Page): Promise<void> {
   await page.locator('portal-search button.open:not([disabled])').click();
-  await page.getByRole('searchbox', { name: 'Search' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'Search' }).waitFor({ state: 'visible', timeout: WAIT_MS });
 }
 
 /** Types a query into the open dialog and waits until its results are shown ("3 results for x", "No results for x"). */
 export async function typeQuery(page: Page, term: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search' }).fill(term);
   const said = new RegExp(`^(No|\\d+\\+?) results? for ${literal(term.trim())}$`);
-  await page.locator('portal-search .search-status', { hasText: said }).waitFor({ timeout: 15_000 });
+  await page.locator('portal-search .search-status', { hasText: said }).waitFor({ timeout: WAIT_MS });
 }
 
 /** The links of the results shown, as paths. */

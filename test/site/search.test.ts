@@ -11,6 +11,7 @@ import { seriousAxeViolations } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { removeTempDirs, runSiteScript, type ServedSite, serveSite, tempDir } from './helpers.ts';
 import { openSearch, resultPaths, typeQuery } from './search-results.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const APIS = [
   { slug: 'petstore', spec: join(ROOT, 'openapi/openapi.yaml') },
@@ -119,7 +120,7 @@ describe('by keyboard', () => {
     await page.locator('portal-search button.open:not([disabled])').waitFor();
     await page.keyboard.press('Control+k');
     await page.keyboard.type('get a planet');
-    await page.locator('portal-search .search-status', { hasText: /results? for get a planet$/ }).waitFor({ timeout: 15_000 });
+    await page.locator('portal-search .search-status', { hasText: /results? for get a planet$/ }).waitFor({ timeout: WAIT_MS });
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/galaxy/operations/get-planet/');
     await Promise.all([page.waitForURL('**/galaxy/operations/get-planet/'), page.keyboard.press('Enter')]);

@@ -105,7 +105,7 @@ describe('spelling is not a change', () => {
       }),
       { numRuns: 150 },
     );
-  }, 120_000);
+  }, 300_000);
 
   it('a 3.0 description compared with its 3.1 respelling reports nothing, either way', () => {
     fc.assert(
@@ -116,7 +116,7 @@ describe('spelling is not a change', () => {
       }),
       { numRuns: 150 },
     );
-  }, 120_000);
+  }, 300_000);
 
   it('the respelling of an exclusive bound, in particular', () => {
     const doc = fc.sample(document, { numRuns: 1, seed: 1 })[0]!;
