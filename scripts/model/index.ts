@@ -51,7 +51,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
 
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   t = performance.now();
-  if (options.validate !== false) diagnostics.push(...(await validateDocument(loaded.document, locate)));
+  if (options.validate !== false) diagnostics.push(...(await validateDocument(loaded.document, locate, loaded.measure)));
   timings.validate = performance.now() - t;
   t = performance.now();
   if (options.lint !== false) diagnostics.push(...(await lintDocument(loaded)));
