@@ -17,16 +17,20 @@ export const REMOTE_MAX_REDIRECTS = 5;
 /**
  * Examples generated from schemas (openapi-sampler). `minItems` and `minLength` above these are
  * sampled at these lengths; nesting stops at `depth`; one example stops growing at about `bytes`
- * of JSON or after `ms`; a document stops generating examples after `documentBytes` or `documentMs`
- * in all. An example cut short by any of these is reported (`example-capped`) at its schema.
+ * of JSON or after `ms`, and is not made when it follows more than `references` references (GitHub's
+ * largest follows 64) or is still following them after `ms`; a document stops generating examples after
+ * `documentBytes`, `documentReferences` or `documentMs` in all. An example cut short by any of these is
+ * reported (`example-capped`) at its schema.
  */
 export const EXAMPLE_LIMITS = {
+  references: 10_000,
   items: 32,
   length: 256,
   depth: 8,
   bytes: 256 * 1024,
   ms: 2_000,
   documentBytes: 64 * 1024 * 1024,
+  documentReferences: 1_000_000,
   documentMs: 30_000,
 } as const;
 

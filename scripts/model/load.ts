@@ -101,12 +101,14 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const { config } = loadedConfig;
   let parsed: unknown;
   let problems: RedoclyProblem[];
+  /** Whether the entry's tree was made from the last save's by its string edits (json-edits.ts). */
+  let edited = false;
   try {
     const root = await resolver.resolveDocument(null, entry, true);
     if (root instanceof Error) throw root;
     // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled. A tree made
     // from the last one by its edits is that bundle already.
-    const edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
+    edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
     const contained = options.firstPass && !edited ? selfContained(root, config) : undefined;
     const alone = edited ? (root.parsed as Record<string, unknown>) : contained?.document;
     // The next save may start from this one's text: the tree is its text's, but for what references put in their place.
@@ -139,7 +141,9 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const document = parsed as OpenApiDocument;
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
   const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
-  const measure = measureDocument(document);
+  // A tree made from the last save's by its string edits has its shape: its measure is the last one's.
+  const measure = (edited ? (reuse?.editedMeasure() as DocumentMeasure | undefined) : undefined) ?? measureDocument(document);
+  reuse?.noteMeasure(measure);
   const loaded = {
     entry,
     document,
