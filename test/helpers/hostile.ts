@@ -59,6 +59,14 @@ export function wideAllOf(width: number, depth: number, last: Schema = {}): Reco
   return withSchemas(chain(depth, (next) => ({ allOf: Array.from({ length: width }, () => next) }), last));
 }
 
+/** The descriptions above that expand past any budget, by name: what every step that walks references is tried with. */
+export const EXPANDING: [string, () => Record<string, unknown>][] = [
+  ['a doubly named allOf, 30 levels', () => doublyNamedAllOf(30)],
+  ['a doubly named anyOf with a required field, 30 levels', () => doublyNamedAnyOf(30)],
+  ['a shared-$ref fan-out, 30 levels', () => referenceFanOut(30)],
+  ['an allOf naming the next 40 times, 7 levels', () => wideAllOf(40, 7)],
+];
+
 /** A chain of `length` components, each an array of the next. */
 export function referenceChain(length: number): Record<string, unknown> {
   return withSchemas(chain(length, (next) => ({ type: 'array', items: next }), { type: 'string' }));

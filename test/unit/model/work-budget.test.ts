@@ -9,17 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../../scripts/model/index.ts';
 import { loadDocument } from '../../../scripts/model/load.ts';
 import { SaveReuse } from '../../../scripts/model/reuse.ts';
-import {
-  doublyNamedAllOf,
-  doublyNamedAnyOf,
-  doublyNamedInline,
-  referenceAt,
-  referenceFanOut,
-  refusal,
-  textAt,
-  wideAllOf,
-  writeDescription,
-} from '../../helpers/hostile.ts';
+import { doublyNamedAllOf, doublyNamedInline, referenceAt, refusal, textAt, writeDescription, EXPANDING } from '../../helpers/hostile.ts';
 import { cpuSeconds } from '../../helpers/cpu.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'work-budget-'));
@@ -27,12 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const write = (document: unknown): string => writeDescription(dir, document);
 
-describe.each([
-  ['a doubly named allOf, 30 levels', () => doublyNamedAllOf(30)],
-  ['a doubly named anyOf with a required field, 30 levels', () => doublyNamedAnyOf(30)],
-  ['a shared-$ref fan-out, 30 levels', () => referenceFanOut(30)],
-  ['an allOf naming the next 40 times, 7 levels', () => wideAllOf(40, 7)],
-])('%s', (_name, make) => {
+describe.each(EXPANDING)('%s', (_name, make) => {
   const spec = write(make());
 
   it.each([true, false])(
