@@ -57,10 +57,9 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
   let written = 0;
   let total = 0;
   let deepest = 0;
-  // The walk's stack: a value and its level, or (value === CLOSE) the end of the innermost open target.
-  const values: unknown[] = [root];
-  const levels: number[] = [1];
-  const CLOSE = values;
+  // The walk's stack: each value followed by its level; CLOSE for a value is the end of the innermost open target.
+  const stack: unknown[] = [root, 1];
+  const CLOSE = stack;
   // Reference targets being measured: the node, its file, the total and the deepest level when it was opened.
   // What the walk meets between a target's opening and its CLOSE is in the target's file.
   const openNodes: object[] = [];
@@ -68,9 +67,9 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
   const openTotals: number[] = [];
   const openDeepest: number[] = [];
   let visited = 0;
-  while (values.length > 0) {
-    const value = values.pop();
-    const level = levels.pop()!;
+  while (stack.length > 0) {
+    const level = stack.pop() as number;
+    const value = stack.pop();
     visited += 1;
     if (value === CLOSE) {
       const node = openNodes.pop()!;
@@ -87,7 +86,18 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
     }
     // Its members first, noting a `$ref` (read in the loop: one property lookup per object of any shape is slow).
     let reference = false;
-    if (level < WALK_LEVELS) {
+    if (level < WALK_LEVELS && Array.isArray(value)) {
+      // By index: for…in would make a string of each.
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (child === null || typeof child !== 'object') {
+          total += 1;
+          if (outside) written += 1;
+        } else {
+          stack.push(child, level + 1);
+        }
+      }
+    } else if (level < WALK_LEVELS) {
       for (const key in value) {
         const child = (value as Record<string, unknown>)[key];
         if (key === '$ref' && typeof child === 'string') {
@@ -99,12 +109,11 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
           if (outside) written += 1;
           continue;
         }
-        values.push(child);
-        levels.push(level + 1);
+        stack.push(child, level + 1);
       }
     }
     const at = openFiles.length > 0 ? openFiles[openFiles.length - 1]! : file;
-    const target = reference && !Array.isArray(value) ? follow(value as Record<string, unknown>, at) : undefined;
+    const target = reference ? follow(value as Record<string, unknown>, at) : undefined;
     if (!target) {
       // A `$ref` that does not resolve is a string like any other.
       total = Math.min(CAP, total + (reference ? 2 : 1));
@@ -128,8 +137,7 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
       openTotals.push(total);
       openDeepest.push(deepest);
       deepest = level;
-      values.push(CLOSE, node);
-      levels.push(level, level);
+      stack.push(CLOSE, level, node, level);
     }
   }
   return { written, expanded: total, depth: deepest, visited, root, file, follow, known };
