@@ -37,8 +37,8 @@ export const EXAMPLE_LIMITS = {
 /**
  * The work a description's references can cause. A walk that follows a reference wherever it is named (swagger-parser's
  * validation of the dereferenced document, ajv checking an example, several of Redocly's rules, openapi-sampler) walks
- * the document "expanded": an `allOf` that names the next schema twice at each of 25 levels is 3 KB written and 100
- * million nodes expanded. Measured first, in time linear in the document (expansion.ts), a step that would walk more than
+ * the document "expanded": an `allOf` that names the next schema twice at each of 25 levels is 3 KB written and hundreds of
+ * millions of nodes expanded. Measured first, in time linear in the document (expansion.ts), a step that would walk more than
  * `nodes` plus `perNode` for each node as written is not run, with a `document-too-complex` error at the reference where
  * the count passed the budget (GitHub's API: 0.25 million nodes written, 2 million expanded, a budget of 16.8 million).
  * The model's own walks are memoized per node and count what they make against the same budget. Deeper than `depth`
