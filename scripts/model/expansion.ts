@@ -28,10 +28,12 @@ export interface Expansion {
   visited: number;
 }
 
-/** A reference target's expanded size and depth, once measured. */
-interface Known {
+/** A reference target's expanded size and depth once measured, and where it is (the first reference to it said). */
+interface Known<F> {
   size: number;
   depth: number;
+  file: F;
+  pointer: string;
 }
 
 /** What a measure keeps, for locating an overrun afterwards. */
@@ -40,7 +42,7 @@ export interface Measured<F> extends Expansion {
   file: F;
   follow: Follow<F>;
   /** Per reference target: its expanded size and depth, or IN_PROGRESS while it is being measured. */
-  known: Map<object, Known | typeof IN_PROGRESS>;
+  known: Map<object, Known<F> | typeof IN_PROGRESS>;
 }
 
 const CAP = 2 ** 52;
@@ -64,6 +66,7 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
   // What the walk meets between a target's opening and its CLOSE is in the target's file.
   const openNodes: object[] = [];
   const openFiles: F[] = [];
+  const openPointers: string[] = [];
   const openTotals: number[] = [];
   const openDeepest: number[] = [];
   let visited = 0;
@@ -73,8 +76,8 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
     visited += 1;
     if (value === CLOSE) {
       const node = openNodes.pop()!;
-      openFiles.pop();
-      known.set(node, { size: Math.max(1, total - openTotals.pop()!), depth: Math.max(1, deepest - level + 1) });
+      const size = Math.max(1, total - openTotals.pop()!);
+      known.set(node, { size, depth: Math.max(1, deepest - level + 1), file: openFiles.pop()!, pointer: openPointers.pop()! });
       deepest = Math.max(deepest, openDeepest.pop()!);
       continue;
     }
@@ -134,6 +137,7 @@ export function measureExpansion<F>(root: unknown, file: F, follow: Follow<F>, k
       known.set(node, IN_PROGRESS);
       openNodes.push(node);
       openFiles.push(target.file);
+      openPointers.push(target.pointer);
       openTotals.push(total);
       openDeepest.push(deepest);
       deepest = level;
@@ -234,4 +238,66 @@ export function writtenNodes(value: unknown): number {
     for (const key in node) values.push((node as Record<string, unknown>)[key]);
   }
   return count;
+}
+
+/** Keywords whose schemas apply to the same value as the schema holding them: a loop through these alone never ends. */
+const IN_PLACE_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+const IN_PLACE_ONES = ['not', 'if', 'then', 'else'] as const;
+
+interface Place<F> {
+  node: Record<string, unknown>;
+  file: F;
+  pointer: string;
+}
+
+/** The schemas that apply to the same value as `at`: its reference's target, its allOf, anyOf and oneOf members, not, if, then, else. */
+function inPlace<F>(at: Place<F>, follow: Follow<F>): Place<F>[] {
+  const out: Place<F>[] = [];
+  const target = follow(at.node, at.file);
+  if (target && isNode(target.node)) out.push({ node: target.node, file: target.file, pointer: target.pointer });
+  for (const key of IN_PLACE_LISTS) {
+    const list = at.node[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((item, i) => {
+      if (isNode(item)) out.push({ node: item, file: at.file, pointer: childPointer(at.pointer, key, String(i)) });
+    });
+  }
+  for (const key of IN_PLACE_ONES) {
+    const one = at.node[key];
+    if (isNode(one)) out.push({ node: one, file: at.file, pointer: childPointer(at.pointer, key) });
+  }
+  return out;
+}
+
+/**
+ * A schema that applies itself to the same value through references, allOf, anyOf, oneOf, not, if, then or else alone
+ * (`Pet: {oneOf: [Cat]}`, `Cat: {allOf: [Pet]}`): checking any value against it never ends, and ajv, which Redocly's
+ * rules check examples with, recurses into it until it runs out of stack, once per branch. Every such loop runs through
+ * a reference's target, so the targets the measure met are where a search of these keywords alone starts; each schema
+ * is searched once. The place is the reference (or member) that closes the loop.
+ */
+export function inPlaceLoop<F>(measured: Measured<F>): { file: F; pointer: string } | undefined {
+  const state = new Map<object, 'open' | 'done'>();
+  for (const [start, known] of measured.known) {
+    if (known === IN_PROGRESS || state.has(start) || !isNode(start)) continue;
+    const path: { place: Place<F>; next: Place<F>[]; i: number }[] = [];
+    const enter = (place: Place<F>) => {
+      state.set(place.node, 'open');
+      path.push({ place, next: inPlace(place, measured.follow), i: 0 });
+    };
+    enter({ node: start, file: known.file, pointer: known.pointer });
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      const next = top.next[top.i++];
+      if (!next) {
+        state.set(top.place.node, 'done');
+        path.pop();
+        continue;
+      }
+      const seen = state.get(next.node);
+      if (seen === 'open') return { file: top.place.file, pointer: measured.follow(top.place.node, top.place.file) ? top.place.pointer : next.pointer };
+      if (!seen) enter(next);
+    }
+  }
+  return undefined;
 }

@@ -59,6 +59,12 @@ export function wideAllOf(width: number, depth: number, last: Schema = {}): Reco
   return withSchemas(chain(depth, (next) => ({ allOf: Array.from({ length: width }, () => next) }), last));
 }
 
+/** `size` schemas, each a oneOf of all of them: every one applies itself to the same value, with no field between. */
+export function inPlaceLoops(size: number): Record<string, unknown> {
+  const all = Array.from({ length: size }, (_, i) => ref(`S${i}`));
+  return withSchemas(Object.fromEntries(all.map((_, i) => [`S${i}`, { oneOf: all }])));
+}
+
 /** The descriptions above that expand past any budget, by name: what every step that walks references is tried with. */
 export const EXPANDING: [string, () => Record<string, unknown>][] = [
   ['a doubly named allOf, 30 levels', () => doublyNamedAllOf(30)],

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCounted, treeCpuSeconds } from '../helpers/cpu.ts';
-import { deeplyNestedText, doublyNamedAllOf, doublyNamedInline, EXPANDING, referenceAt, referenceChain, textAt } from '../helpers/hostile.ts';
+import { deeplyNestedText, doublyNamedAllOf, doublyNamedInline, EXPANDING, inPlaceLoops, referenceAt, referenceChain, textAt } from '../helpers/hostile.ts';
 import { freePort } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, type Running, scriptEnv, startScript, stop } from '../helpers/processes.ts';
 import { problemsIn, workspace, type Workspace } from './helpers.ts';
@@ -46,6 +46,17 @@ describe('npm run lint', () => {
     expect(refused[0]?.reference, refused[0]?.text).toMatch(/^S\d+$/);
     expect(result.output).toContain("swagger-parser's validation would walk every one of them, so it was not run");
     expect(result.output).toContain("Redocly's lint would walk every one of them, so it was not run");
+  });
+
+  it('validates, and does not lint, 12 schemas that each apply all twelve to the same value, refused where the loop closes', async () => {
+    const spec = write('lint-loops', inPlaceLoops(12));
+    const result = await runCounted(npm('lint', ['--spec', spec]), { env: scriptEnv(), timeoutMs: 120_000 });
+    expect(result.code, result.output).toBe(1);
+    expect(result.seconds, result.output).toBeLessThan(20);
+    const refused = located(result.output, spec).filter((d) => d.rule === 'document-too-complex');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.reference, refused[0]?.text).toMatch(/^S\d+$/);
+    expect(result.output).toContain('checking a value against it never ends');
   });
 
   it('refuses a chain of 5,000 references at the 257th level, and 5,000 levels written out where the YAML parser stops', async () => {

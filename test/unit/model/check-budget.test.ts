@@ -12,7 +12,7 @@ import { loadDocument } from '../../../scripts/model/load.ts';
 import { createLocator } from '../../../scripts/model/locate.ts';
 import { validateDocument } from '../../../scripts/model/validate.ts';
 import { cpuSeconds } from '../../helpers/cpu.ts';
-import { doublyNamedAllOf, EXPANDING, referenceAt, textAt, writeDescription } from '../../helpers/hostile.ts';
+import { doublyNamedAllOf, EXPANDING, inPlaceLoops, referenceAt, textAt, writeDescription } from '../../helpers/hostile.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'check-budget-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,6 +47,22 @@ describe.each(EXPANDING)('%s', (_name, make) => {
     const loaded = await loadDocument(spec);
     const [validation] = await validateDocument(loaded.document, await createLocator(loaded), loaded.measure);
     expect(place(result[0])).toBe(place(validation));
+  });
+});
+
+describe('schemas that apply themselves to the same value', () => {
+  it('are validated, and not linted (ajv would check the example against them without end), refused at the reference closing the loop', async () => {
+    const spec = writeDescription(dir, inPlaceLoops(12));
+    const { result, seconds } = await cpuSeconds(async () => {
+      const loaded = await loadDocument(spec);
+      const validation = await validateDocument(loaded.document, await createLocator(loaded), loaded.measure);
+      return { validation, lint: await lintDocument(loaded) };
+    });
+    expect(seconds).toBeLessThan(5);
+    expect(result.validation.filter((d) => d.rule.startsWith('document-'))).toEqual([]);
+    expect(result.lint.map((d) => d.rule)).toEqual(['document-too-complex']);
+    expect(result.lint[0]?.message).toContain('checking a value against it never ends');
+    expect(referenceAt(spec, result.lint[0]!), textAt(spec, result.lint[0]!)).toMatch(/^S\d+$/);
   });
 });
 

@@ -3,7 +3,7 @@
 // bound is passed.
 import { describe, expect, it } from 'vitest';
 import { measureDocument } from '../../../scripts/model/document-cost.ts';
-import { locateOverrun, nestedDeeperThan, writtenNodes } from '../../../scripts/model/expansion.ts';
+import { inPlaceLoop, locateOverrun, nestedDeeperThan, writtenNodes } from '../../../scripts/model/expansion.ts';
 import { doublyNamedAllOf, referenceChain, referenceFanOut, wideAllOf } from '../../helpers/hostile.ts';
 
 describe('measureDocument', () => {
@@ -87,5 +87,23 @@ describe('nestedDeeperThan and writtenNodes', () => {
 
   it('counts nodes as written, references not followed', () => {
     expect(writtenNodes({ a: { $ref: '#/b' }, b: [1, 2] })).toBe(6);
+  });
+});
+
+describe('inPlaceLoop', () => {
+  const loopOf = (schemas: Record<string, unknown>) => inPlaceLoop(measureDocument({ paths: { x: { schema: { $ref: '#/schemas/Pet' } } }, schemas }));
+
+  it('finds a schema that applies itself to the same value, at the reference closing the loop', () => {
+    const loop = loopOf({ Pet: { oneOf: [{ $ref: '#/schemas/Cat' }] }, Cat: { allOf: [{ $ref: '#/schemas/Pet' }, { properties: { purrs: {} } }] } });
+    expect(loop?.pointer).toBe('#/schemas/Cat/allOf/0');
+  });
+
+  it('finds a loop through not, if, then and else', () => {
+    expect(loopOf({ Pet: { if: { $ref: '#/schemas/Cat' } }, Cat: { not: { $ref: '#/schemas/Pet' } } })?.pointer).toBe('#/schemas/Cat/not');
+  });
+
+  it('finds none where a field or an item comes between (recursion through data ends with the data)', () => {
+    expect(loopOf({ Pet: { properties: { parent: { $ref: '#/schemas/Pet' } }, items: { $ref: '#/schemas/Pet' } } })).toBeUndefined();
+    expect(inPlaceLoop(measureDocument(doublyNamedAllOf(20)))).toBeUndefined();
   });
 });
