@@ -47,10 +47,15 @@ export function complexityMessage(measured: { written: number; expanded: number 
   );
 }
 
-export function depthMessage(measured: { depth: number }): string {
+const REACHED = { reference: 'through this reference', here: 'here', files: 'through its files' } as const;
+
+/** Why a description is not read: `depth` when it is known, and how the place is reached (a reference, nesting as written, other files). */
+export function depthMessage(depth: number | undefined, reached: keyof typeof REACHED): string {
+  const deep = depth === undefined ? 'nests' : `nests ${count(depth)} levels deep,`;
+  const where = REACHED[reached];
   return (
-    `Followed through its references, this description nests ${count(measured.depth)} levels deep, past the ${WORK_LIMITS.depth} ` +
-    `levels it may have: it is not read any further. The ${WORK_LIMITS.depth + 1}th level is reached through this reference.`
+    `Followed through its references, this description ${deep} past the ${WORK_LIMITS.depth} levels it may have: it is not read ` +
+    `any further. The ${WORK_LIMITS.depth + 1}th level is reached ${where}.`
   );
 }
 
@@ -58,8 +63,12 @@ export function depthMessage(measured: { depth: number }): string {
 export function depthProblem(measured: DocumentMeasure, locate: Locator): Diagnostic | undefined {
   const overrun = locateOverrun(measured, 'depth', WORK_LIMITS.depth);
   if (!overrun) return undefined;
-  const message = overrun.reference ? depthMessage(measured) : depthMessage(measured).replace('through this reference', 'here');
-  return { severity: 'error', rule: 'document-too-deep', message, ...locate(placeOf(overrun)) };
+  return {
+    severity: 'error',
+    rule: 'document-too-deep',
+    message: depthMessage(measured.depth, overrun.reference ? 'reference' : 'here'),
+    ...locate(placeOf(overrun)),
+  };
 }
 
 /** The `document-too-complex` error for a step that walks the document expanded, or undefined when it is within budget. */

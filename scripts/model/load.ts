@@ -182,12 +182,12 @@ async function tooDeep(entry: string, resolver: DescriptionResolver): Promise<Di
       return problemToDiagnostic({
         ruleId: 'document-too-deep',
         severity: 'error',
-        message: depthMessage(measure),
+        message: depthMessage(measure.depth, overrun.reference ? 'reference' : 'here'),
         location: [{ source: root.source, pointer }],
       });
     }
   }
-  return { severity: 'error', rule: 'document-too-deep', message: depthMessage({ depth: WORK_LIMITS.depth + 1 }), ...at(entry) };
+  return { severity: 'error', rule: 'document-too-deep', message: depthMessage(undefined, 'files'), ...at(entry) };
 }
 
 /** A file's identity and times, as the key of what a load read names a config file. */

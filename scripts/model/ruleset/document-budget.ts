@@ -51,7 +51,11 @@ export const DocumentBudget: Oas3Rule = () => ({
       throw new LintRefused({
         ruleId: deep ? 'document-too-deep' : 'document-too-complex',
         severity: 'error',
-        message: deep ? depthMessage(measured) : large ? complexityMessage(measured, "Redocly's lint") : LOOP_MESSAGE,
+        message: deep
+          ? depthMessage(measured.depth, deep.reference ? 'reference' : 'here')
+          : large
+            ? complexityMessage(measured, "Redocly's lint")
+            : LOOP_MESSAGE,
         location: [{ source: place.file, pointer: place.pointer }],
       });
     },
