@@ -62,12 +62,15 @@ export async function startTryItSite(spec: string, prefix: string): Promise<TryI
 
 /**
  * Opens the page's try-it panel as a reader does, with the "Try it" button of the request
- * sample, and waits until its script has wired Send.
+ * sample, and waits until its script has wired Send. The panel starts on the description's
+ * first server; unless told `{ target: 'first' }`, the reader then chooses the local mock.
  */
-export async function openPanel(page: Page): Promise<void> {
+export async function openPanel(page: Page, { target = 'mock' }: { target?: 'mock' | 'first' } = {}): Promise<void> {
   const button = page.getByRole('button', { name: 'Try it', exact: true });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.locator('#try-it-send:not([disabled])').waitFor();
+  const select = page.locator('#try-it-target');
+  if (target === 'mock' && (await select.inputValue()) !== 'mock') await select.selectOption('mock');
 }
 
 /** Clicks Send and returns the status line once the panel has one. */

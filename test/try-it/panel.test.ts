@@ -262,8 +262,9 @@ describe('try-it panel against the mock', () => {
     expect(scenarios).toContain('400, example invalidJson: The body is not well-formed JSON');
     // Code spans in a response's description keep their text, underscores and all.
     expect(scenarios).toContainEqual(expect.stringContaining('not of the form Bearer <API_KEY>'));
+    // Sent to the description's first server until the reader chooses another target.
     expect(await page.locator('#try-it-curl').inputValue()).toBe(
-      [`curl -X POST '${mock.url}/pets' \\`, "  -H 'Content-Type: application/json' \\", `  --data-raw '{`, `  "name": "Rex",`, `  "categoryId": 1`, `}'`].join(
+      [`curl -X POST 'http://127.0.0.1:4010/pets' \\`, "  -H 'Content-Type: application/json' \\", `  --data-raw '{`, `  "name": "Rex",`, `  "categoryId": 1`, `}'`].join(
         '\n',
       ),
     );
@@ -289,6 +290,9 @@ describe('try-it panel against the mock', () => {
     await page.keyboard.press('Enter');
     await page.locator('#try-it-send:not([disabled])').waitFor();
     order.push(await focused());
+    // The target first: Home chooses its first option, the local mock.
+    await page.keyboard.press('Home');
+    expect(await page.locator('#try-it-target').inputValue()).toBe('mock');
     for (let i = 0; i < 30 && (await focused()) !== 'try-it-auth-bearerAuth-secret'; i++) {
       await page.keyboard.press('Tab');
       order.push(await focused());

@@ -69,6 +69,8 @@ export interface ServerView {
 
 export interface PanelView {
   data: PanelData;
+  /** The target chosen before the reader chooses one: the operation's first server, the mock when that is the mock or there is none. */
+  defaultTarget: string;
   method: string;
   path: string;
   servers: ServerView[];
@@ -79,7 +81,7 @@ export interface PanelView {
   body?: { required: boolean; description: string; media: MediaView[] };
   scenarios: Choice[];
   curl: string;
-  /** What the panel sends as first rendered (to the mock, no credentials): the request samples start from it. */
+  /** What the panel sends as first rendered (to the default target, no credentials): the request samples start from it. */
   input: RequestInput;
 }
 
@@ -369,9 +371,13 @@ export function panelView(
   });
 
   // Offer the servers an operation declares, except one that is the mock itself.
-  const serverList = (operation.servers.length > 0 ? operation.servers : servers).filter(
-    (server) => server.url.replace(/\/+$/, '') !== mockUrl.replace(/\/+$/, ''),
-  );
+  const isMock = (server: Server) => server.url.replace(/\/+$/, '') === mockUrl.replace(/\/+$/, '');
+  const declared = operation.servers.length > 0 ? operation.servers : servers;
+  const serverList = declared.filter((server) => !isMock(server));
+  // The first server the description names is where the samples and Send go until the reader chooses:
+  // one truth for the request. Without servers, the mock answers.
+  const first = declared[0];
+  const defaultTarget = first && !isMock(first) ? 'server-0' : 'mock';
   const serverViews: ServerView[] = serverList.map((server, index) => ({
     id: `try-it-server-${index}`,
     url: server.url,
@@ -418,6 +424,7 @@ export function panelView(
     schemes: schemes.map((s) => s.spec),
     alternatives,
     servers: serverList.map((server, index) => ({ url: serverViews[index]?.url ?? '', variables: Object.keys(server.variables) })),
+    defaultTarget,
   };
 
   // The command the panel would send as first rendered, so it is there even without the script.
@@ -436,7 +443,7 @@ export function panelView(
   }
   const input: RequestInput = {
     method,
-    base: mockUrl,
+    base: defaultTarget === 'mock' || !first ? mockUrl : first.resolvedUrl.replace(/\/+$/, ''),
     path: operation.path,
     params: paramSpecs.map((spec, index) => ({ spec, value: usable[index] ? fieldValue(params, index) : '' })),
     auth: schemes.filter((s) => alternatives[0]?.includes(s.spec.name)).map((s) => ({ scheme: s.spec, values: {} })),
@@ -446,6 +453,7 @@ export function panelView(
 
   return {
     data,
+    defaultTarget,
     method,
     path: operation.path,
     servers: serverViews,

@@ -153,6 +153,8 @@ function wireLiveSamples(): void {
       rendering = false;
     }
   });
+  // A panel that started first and holds what the reader chose on another page says it again.
+  document.dispatchEvent(new Event('try-it-ask'));
 }
 
 export function wireReference(): void {

@@ -6,6 +6,7 @@ import { buildRequest } from './request.ts';
 import { browserSends, headerValueProblem } from './headers.ts';
 import { renderFailure, renderOutcome, renderRedirect, summary } from './result.ts';
 import { explainFailure, redirectTarget, send, unsendableHeaders } from './send.ts';
+import { withPlaceholders } from '../../lib/sample-input.ts';
 import { forgetDevice, readSecret, readSession, remembered, setRemember, writeSecret, writeSession } from './store.ts';
 import type { BodyInput, BodyPart, BuiltRequest, PanelData, RequestInput } from './types.ts';
 
@@ -93,10 +94,14 @@ function panel(root: HTMLElement, data: PanelData): void {
     return { kind: media.kind, mediaType: media.mediaType, parts };
   }
 
+  /**
+   * What Send sends and the samples show: the form's values, a credential left empty as its
+   * placeholder (`Bearer <API_KEY>`), so a copied sample and the panel get the same answer.
+   */
   function input(): RequestInput {
     const chosen = target();
     const names = alternative();
-    return {
+    return withPlaceholders({
       method: data.method,
       base: chosen.base,
       path: data.path,
@@ -113,7 +118,7 @@ function panel(root: HTMLElement, data: PanelData): void {
         }),
       body: body(),
       prefer: chosen.mock && scenario?.value ? scenario.value : undefined,
-    };
+    });
   }
 
   // --- Keeping the form consistent -------------------------------------------
@@ -326,9 +331,10 @@ function panel(root: HTMLElement, data: PanelData): void {
 
   // --- Wiring -----------------------------------------------------------------
 
+  const documented = refreshCurl();
   restore();
   showParts();
-  refreshCurl();
+  const restored = refreshCurl();
 
   // The page's code samples follow what the reader enters (scripts/reference/page.ts).
   const announce = () => root.dispatchEvent(new CustomEvent<RequestInput>('try-it-input', { bubbles: true, detail: input() }));
@@ -364,8 +370,13 @@ function panel(root: HTMLElement, data: PanelData): void {
   });
   problemsBox.querySelector('#try-it-send-anyway')!.addEventListener('click', () => void run(true));
   copyButton.addEventListener('click', () => void copy());
-  // A key the reader entered earlier (kept for this tab) is in the samples from the start.
-  if (authInputs.some((field) => field.value !== '')) announce();
+  // A key or target the reader chose on another page is in this page's samples from the start;
+  // so is the address of a server given relative to this site, which only the browser knows.
+  // The samples' script may start before or after this one: it asks once it listens.
+  if (toCurl(documented) !== toCurl(restored) || data.servers[0]?.url.startsWith('/')) {
+    announce();
+    document.addEventListener('try-it-ask', announce);
+  }
   sendButton.disabled = false;
   copyButton.disabled = false;
 }

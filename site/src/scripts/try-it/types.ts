@@ -56,6 +56,8 @@ export interface PanelData {
   /** Each alternative lists the names of the schemes it needs; [] means no auth. */
   alternatives: string[][];
   servers: { url: string; variables: string[] }[];
+  /** The target selected before the reader chooses: `server-0` or `mock`. */
+  defaultTarget: string;
 }
 
 /** One part of a body, as the reader filled it in. */
