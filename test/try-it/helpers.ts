@@ -83,6 +83,24 @@ export async function send(page: Page): Promise<string> {
   return (await page.locator('#try-it-status').textContent()) ?? '';
 }
 
+/**
+ * The page's code sample in `lang` (curl by default) once it shows what the panel holds now:
+ * the samples carry the revision of the panel's input they were written from.
+ */
+export async function sampleCode(page: Page, lang = 'sh'): Promise<string> {
+  await page.waitForFunction(() => {
+    const panel = document.querySelector<HTMLElement>('[data-try-it]');
+    return panel?.dataset.revision === document.querySelector<HTMLElement>('[data-request-sample]')?.dataset.revision;
+  });
+  return (await page.locator(`pre[data-lang="${lang}"] code`).textContent()) ?? '';
+}
+
+/** Opens a folded section of the panel ("Authentication", "Body"…) as a reader does, by its summary. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const details = page.locator('#try-it details.try-it-section').filter({ has: page.locator('summary', { hasText: name }) });
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').first().click();
+}
+
 /** Runs a curl command as a reader pastes it into a shell; the HTTP status it got. */
 export async function curlStatus(command: string, cwd = ROOT): Promise<string> {
   const result = await runShell(`${command} -s -o /dev/null -w '%{http_code}'`, { cwd, timeoutMs: 30_000 });

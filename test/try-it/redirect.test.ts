@@ -90,7 +90,7 @@ describe('a target that redirects elsewhere', () => {
     await page.getByLabel('API key (header X-API-Key)').fill(KEY);
     const status = await send(page);
     expect(status).toBe(`Response: a redirect, not followed; your credentials went only to ${target.origin}.`);
-    expect(await page.locator('#try-it-redirect').textContent()).toContain('the curl command shows it');
+    expect(await page.locator('#try-it-redirect').textContent()).toContain('the curl sample shows it');
     expect(target.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(elsewhere.requests).toEqual([]);
     await page.close();
@@ -111,7 +111,7 @@ describe('a request the browser would refuse', () => {
     const page = await open('odd-headers');
     await page.locator('#try-it-param-0').fill('anything');
     const status = await send(page);
-    expect(status).toBe('Not sent: one problem, listed above.');
+    expect(status).toBe('Not sent: one problem, listed below.');
     const message = `"X Bad" is not a valid header name: a name has letters, digits and !#$%&'*+-.^_\`|~ only.`;
     expect(await page.locator('#try-it-problems li').allTextContents()).toEqual([message]);
     expect(await page.locator('#try-it-param-0').getAttribute('aria-invalid')).toBe('true');
@@ -126,7 +126,7 @@ describe('a request the browser would refuse', () => {
     await page.locator('#try-it-param-1').fill('日本');
     await send(page);
     expect(await page.locator('#try-it-problems li').allTextContents()).toEqual([
-      'The value of the X-Note header has a character a browser cannot send in a header (only Latin-1); the curl command sends it.',
+      'The value of the X-Note header has a character a browser cannot send in a header (only Latin-1); the curl sample sends it.',
     ]);
     expect(target.requests).toEqual([]);
     await page.close();
@@ -135,7 +135,7 @@ describe('a request the browser would refuse', () => {
   it('a method the browser will not send (TRACE) is named as the reason, not CORS', async () => {
     const page = await open('trace-echo');
     const status = await send(page);
-    expect(status).toMatch(/^Not sent: the browser refuses to send this request \(.*TRACE.*\)\. The curl command sends it from a terminal\.$/);
+    expect(status).toMatch(/^Not sent: the browser refuses to send this request \(.*TRACE.*\)\. The curl sample above sends it from a terminal\.$/);
     expect(await page.locator('#try-it-failure').textContent()).toBe(status);
     expect(target.requests).toEqual([]);
     await page.close();

@@ -2,10 +2,18 @@
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
 import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
-import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, RequestInput } from '../../scripts/try-it/types.ts';
-import { buildRequest } from '../../scripts/try-it/request.ts';
+import type {
+  AuthSchemeSpec,
+  BodyInput,
+  BodyKind,
+  FieldSpec,
+  MediaSpec,
+  OAuthFlowSpec,
+  PanelData,
+  ParamSpec,
+  RequestInput,
+} from '../../scripts/try-it/types.ts';
 import { markdownToText } from '../../lib/markdown.ts';
-import { toCurl } from '../../scripts/try-it/curl.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
@@ -39,8 +47,19 @@ export interface ParamView extends FieldView {
   in: Parameter['in'];
   name: string;
   deprecated: boolean;
-  /** Browsers do not let a page send this one; only the curl command carries it. */
+  /** Browsers do not let a page send this one; only the code samples carry it. */
   curlOnly: boolean;
+}
+
+export interface AuthInput {
+  id: string;
+  part: string;
+  label: string;
+  type: 'text' | 'password';
+  autocomplete: string;
+  /** Shown under the field. */
+  hint?: string;
+  value?: string;
 }
 
 export interface AuthView {
@@ -48,7 +67,9 @@ export interface AuthView {
   kind: AuthSchemeSpec['kind'] | 'unsupported';
   title: string;
   note: string;
-  inputs: { id: string; part: string; label: string; type: 'text' | 'password'; autocomplete: string }[];
+  inputs: AuthInput[];
+  /** Getting a token for an OAuth 2.0 or OpenID Connect scheme: the flows offered and the client's fields. */
+  oauth?: { id: string; flows: Choice[]; inputs: AuthInput[] };
 }
 
 export interface MediaView {
@@ -80,7 +101,6 @@ export interface PanelView {
   alternatives: Choice[];
   body?: { required: boolean; description: string; media: MediaView[] };
   scenarios: Choice[];
-  curl: string;
   /** What the panel sends as first rendered (to the default target, no credentials): the request samples start from it. */
   input: RequestInput;
 }
@@ -235,8 +255,57 @@ function mediaView(media: MediaType, index: number, resolve: Resolver): { view: 
   };
 }
 
+const FLOW_LABELS: Record<OAuthFlowSpec['kind'], string> = {
+  authorizationCode: 'Authorization code with PKCE',
+  clientCredentials: 'Client credentials',
+};
+
+/** The flows the panel can run for a scheme: its declared authorization code and client credentials flows, or all of them once discovered. */
+function oauthFlows(scheme: SecurityScheme): AuthSchemeSpec['oauth'] {
+  if (scheme.type === 'openIdConnect') {
+    return scheme.openIdConnectUrl ? { flows: [], discovery: scheme.openIdConnectUrl } : undefined;
+  }
+  const flows: OAuthFlowSpec[] = [];
+  const code = scheme.flows?.authorizationCode;
+  if (code?.authorizationUrl && code.tokenUrl) flows.push({ kind: 'authorizationCode', authorizationUrl: code.authorizationUrl, tokenUrl: code.tokenUrl });
+  const client = scheme.flows?.clientCredentials;
+  if (client?.tokenUrl) flows.push({ kind: 'clientCredentials', tokenUrl: client.tokenUrl });
+  return flows.length > 0 ? { flows } : undefined;
+}
+
+/** The client's fields for getting a token: flow, client ID and secret, scopes (the operation's, to start with). */
+function oauthView(scheme: SecurityScheme, oauth: NonNullable<AuthSchemeSpec['oauth']>, scopes: string[]): AuthView['oauth'] {
+  const id = `try-it-auth-${scheme.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const kinds = oauth.discovery ? (['authorizationCode', 'clientCredentials'] as const) : oauth.flows.map((flow) => flow.kind);
+  const declared = Object.keys(Object.values(scheme.flows ?? {})[0]?.scopes ?? {});
+  return {
+    id,
+    flows: kinds.map((kind, index) => ({ value: kind, label: FLOW_LABELS[kind], selected: index === 0 })),
+    inputs: [
+      { id: `${id}-client-id`, part: 'clientId', label: 'Client ID', type: 'text', autocomplete: 'off' },
+      {
+        id: `${id}-client-secret`,
+        part: 'clientSecret',
+        label: 'Client secret',
+        type: 'password',
+        autocomplete: 'off',
+        hint: 'Needed for client credentials; leave it empty for a public client.',
+      },
+      {
+        id: `${id}-scopes`,
+        part: 'scopes',
+        label: 'Scopes',
+        type: 'text',
+        autocomplete: 'off',
+        value: scopes.join(' '),
+        hint: declared.length > 0 ? `Separated by spaces; declared: ${declared.join(', ')}.` : 'Separated by spaces.',
+      },
+    ],
+  };
+}
+
 /** The fields a scheme asks for, by where its credential goes and in what form (the model's Credential). */
-function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpec } {
+function authView(scheme: SecurityScheme, scopes: string[] = []): { view: AuthView; spec: AuthSchemeSpec } {
   const id = (part: string) => `try-it-auth-${scheme.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${part}`;
   const secret = (label: string) => [{ id: id('secret'), part: 'secret', label, type: 'text' as const, autocomplete: 'off' }];
   const credential = scheme.credential;
@@ -252,11 +321,14 @@ function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpe
     );
   }
   if (credential?.form === 'bearer') {
-    return view(
+    const oauth = oauthFlows(scheme);
+    const made = view(
       'token',
-      `Paste an access token obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as ${credential.name}: ${credential.prefix} <token>.`,
+      `${oauth ? 'Get an access token below, or paste one' : 'Paste an access token'} obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as ${credential.name}: ${credential.prefix} <token>.`,
       secret('Access token'),
     );
+    if (!oauth) return made;
+    return { view: { ...made.view, oauth: oauthView(scheme, oauth, scopes) }, spec: { ...made.spec, oauth } };
   }
   if (credential?.form === 'basic') {
     return view('basic', `Sent as ${credential.name}: ${credential.prefix}, user name and password encoded together.`, [
@@ -272,7 +344,7 @@ function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpe
     return view(
       'apiKey',
       credential.in === 'cookie'
-        ? `Sent as the cookie ${credential.name}. Browsers do not let a page set cookies for another site, so only the curl command carries it.`
+        ? `Sent as the cookie ${credential.name}. Browsers do not let a page set cookies for another site, so only the code samples carry it.`
         : `Sent in the ${where} ${credential.name}.`,
       secret(`API key (${where} ${credential.name})`),
     );
@@ -398,10 +470,12 @@ export function panelView(
 
   const alternatives = operation.security.map((requirement) => requirement.schemes.map((s) => s.name));
   const needed = [...new Set(alternatives.flat())];
+  // The scopes the operation asks of each scheme, to start a token request with.
+  const scopesOf = (name: string) => [...new Set(operation.security.flatMap((r) => r.schemes.filter((s) => s.name === name).flatMap((s) => s.scopes)))];
   const schemes = needed
     .map((name) => securitySchemes.find((scheme) => scheme.name === name))
     .filter((scheme): scheme is SecurityScheme => scheme !== undefined)
-    .map(authView);
+    .map((scheme) => authView(scheme, scopesOf(scheme.name)));
 
   let body: PanelView['body'];
   let bodySpec: PanelData['body'];
@@ -427,7 +501,7 @@ export function panelView(
     defaultTarget,
   };
 
-  // The command the panel would send as first rendered, so it is there even without the script.
+  // What the panel would send as first rendered: the page's samples show it, even without the script.
   const firstMedia = body?.media[0];
   let initialBody: BodyInput | undefined;
   if (firstMedia?.kind === 'json' || firstMedia?.kind === 'text') {
@@ -449,7 +523,6 @@ export function panelView(
     auth: schemes.filter((s) => alternatives[0]?.includes(s.spec.name)).map((s) => ({ scheme: s.spec, values: {} })),
     body: initialBody,
   };
-  const curl = toCurl(buildRequest(input));
 
   return {
     data,
@@ -463,7 +536,6 @@ export function panelView(
       alternatives.length > 1 ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 })) : [],
     body,
     scenarios: scenarios(operation),
-    curl,
     input,
   };
 }
