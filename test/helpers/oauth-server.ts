@@ -35,7 +35,7 @@ interface Pending {
   scope: string;
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const htmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 function body(req: IncomingMessage): Promise<string> {
@@ -52,9 +52,9 @@ function json(res: ServerResponse, status: number, value: unknown, origin: strin
 }
 
 function consentPage(query: URLSearchParams): string {
-  const hidden = [...query].map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`).join('');
+  const hidden = [...query].map(([name, value]) => `<input type="hidden" name="${htmlText(name)}" value="${htmlText(value)}">`).join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Allow access</title></head><body><main>
-<h1>Allow ${escape(query.get('client_id') ?? '')} to act for you?</h1><p>It asks for: ${escape(query.get('scope') ?? 'nothing in particular')}.</p>
+<h1>Allow ${htmlText(query.get('client_id') ?? '')} to act for you?</h1><p>It asks for: ${htmlText(query.get('scope') ?? 'nothing in particular')}.</p>
 <form method="post" action="/authorize">${hidden}<button name="decision" value="allow">Allow</button> <button name="decision" value="deny">Deny</button></form>
 </main></body></html>`;
 }
