@@ -403,19 +403,10 @@ function securityLabel(names: string[]): string {
   return names.length === 0 ? 'No authentication' : names.join(' and ');
 }
 
-export function panelView(
-  operation: Operation,
-  servers: Server[],
-  securitySchemes: SecurityScheme[],
-  mockUrl: string = DEFAULT_MOCK_URL,
-  /** Component schemas by name, built once per document (not per page). */
-  schemas: SchemaLookup = new Map(),
-): PanelView {
-  const resolve = makeResolver(schemas);
-  const method = operation.method.toUpperCase();
-
+/** The operation's parameters as fields by location, and as the specs the script reads them by. */
+function paramViews(operation: Operation, resolve: Resolver): { params: PanelView['params']; specs: ParamSpec[] } {
   const params: PanelView['params'] = { path: [], query: [], header: [], cookie: [] };
-  const paramSpecs: ParamSpec[] = [];
+  const specs: ParamSpec[] = [];
   const usable = operation.parameters.filter((p) => !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
   usable.forEach((parameter, index) => {
     const schema = resolve(parameter.schema);
@@ -432,109 +423,114 @@ export function panelView(
     );
     const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && !browserSends(parameter.name));
     params[parameter.in].push({ ...field, in: parameter.in, name: parameter.name, deprecated: parameter.deprecated, curlOnly });
-    paramSpecs.push({
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.required,
-      style: parameter.style,
-      explode: parameter.explode,
-      shape: parameter.shape,
-    });
+    const { name, required, style, explode, shape } = parameter;
+    specs.push({ name, in: parameter.in, required, style, explode, shape });
   });
+  return { params, specs };
+}
 
-  // Offer the servers an operation declares, except one that is the mock itself.
+/**
+ * The servers offered (those the operation declares, but one that is the mock itself) and the
+ * target chosen before the reader chooses: the first server the description names, where the
+ * samples send it too (one truth for the request); the mock when that is the mock.
+ */
+function targets(operation: Operation, servers: Server[], mockUrl: string, resolve: Resolver) {
   const isMock = (server: Server) => server.url.replace(/\/+$/, '') === mockUrl.replace(/\/+$/, '');
   const declared = operation.servers.length > 0 ? operation.servers : servers;
-  const serverList = declared.filter((server) => !isMock(server));
-  // The first server the description names is where the samples and Send go until the reader chooses:
-  // one truth for the request. Without servers, the mock answers.
+  const list = declared.filter((server) => !isMock(server));
   const first = declared[0];
   const defaultTarget = first && !isMock(first) ? 'server-0' : 'mock';
-  const serverViews: ServerView[] = serverList.map((server, index) => ({
+  const views: ServerView[] = list.map((server, index) => ({
     id: `try-it-server-${index}`,
     url: server.url,
     description: firstSentence(server.description),
     variables: Object.entries(server.variables).map(([name, variable], vIndex) =>
       fieldView(
-        {
-          id: `try-it-server-${index}-var-${vIndex}`,
-          label: name,
-          required: true,
-          schema: { type: ['string'], enum: variable.enum },
-          value: variable.default,
-        },
+        { id: `try-it-server-${index}-var-${vIndex}`, label: name, required: true, schema: { type: ['string'], enum: variable.enum }, value: variable.default },
         resolve,
       ),
     ),
   }));
+  const base = defaultTarget === 'mock' || !first ? mockUrl : first.resolvedUrl.replace(/\/+$/, '');
+  return { list, views, defaultTarget, base };
+}
 
+/** The schemes of every alternative the operation accepts, each with the scopes it asks of it. */
+function schemeViews(operation: Operation, securitySchemes: SecurityScheme[]) {
   const alternatives = operation.security.map((requirement) => requirement.schemes.map((s) => s.name));
-  const needed = [...new Set(alternatives.flat())];
-  // The scopes the operation asks of each scheme, to start a token request with.
   const scopesOf = (name: string) => [...new Set(operation.security.flatMap((r) => r.schemes.filter((s) => s.name === name).flatMap((s) => s.scopes)))];
-  const schemes = needed
+  const schemes = [...new Set(alternatives.flat())]
     .map((name) => securitySchemes.find((scheme) => scheme.name === name))
     .filter((scheme): scheme is SecurityScheme => scheme !== undefined)
     .map((scheme) => authView(scheme, scopesOf(scheme.name)));
+  return { alternatives, schemes };
+}
 
-  let body: PanelView['body'];
-  let bodySpec: PanelData['body'];
-  if (operation.requestBody && operation.requestBody.content.length > 0) {
-    const media = operation.requestBody.content.map((m, index) => mediaView(m, index, resolve));
-    body = {
-      required: operation.requestBody.required,
-      description: firstSentence(operation.requestBody.description),
-      media: media.map((m) => m.view),
-    };
-    bodySpec = { required: operation.requestBody.required, media: media.map((m) => m.spec) };
+function bodyViews(operation: Operation, resolve: Resolver): { view?: PanelView['body']; spec?: PanelData['body'] } {
+  const requestBody = operation.requestBody;
+  if (!requestBody || requestBody.content.length === 0) return {};
+  const media = requestBody.content.map((m, index) => mediaView(m, index, resolve));
+  return {
+    view: { required: requestBody.required, description: firstSentence(requestBody.description), media: media.map((m) => m.view) },
+    spec: { required: requestBody.required, media: media.map((m) => m.spec) },
+  };
+}
+
+/** The body as first rendered: the first media type's first example, or its prefilled fields. */
+function initialBody(first: MediaView | undefined): BodyInput | undefined {
+  if (first?.kind === 'json' || first?.kind === 'text') return { kind: first.kind, mediaType: first.mediaType, text: first.text };
+  if (first?.kind === 'form' || first?.kind === 'multipart') {
+    const parts = first.fields.filter((f) => f.control !== 'file' && f.value !== '').map((f) => ({ name: f.label, value: f.value }));
+    return { kind: first.kind, mediaType: first.mediaType, parts };
   }
+  return first ? { kind: 'binary', mediaType: first.mediaType } : undefined;
+}
 
+export function panelView(
+  operation: Operation,
+  servers: Server[],
+  securitySchemes: SecurityScheme[],
+  mockUrl: string = DEFAULT_MOCK_URL,
+  /** Component schemas by name, built once per document (not per page). */
+  schemas: SchemaLookup = new Map(),
+): PanelView {
+  const resolve = makeResolver(schemas);
+  const method = operation.method.toUpperCase();
+  const { params, specs } = paramViews(operation, resolve);
+  const target = targets(operation, servers, mockUrl, resolve);
+  const { alternatives, schemes } = schemeViews(operation, securitySchemes);
+  const body = bodyViews(operation, resolve);
   const data: PanelData = {
     method,
     path: operation.path,
     mockUrl,
-    params: paramSpecs,
-    body: bodySpec,
+    params: specs,
+    body: body.spec,
     schemes: schemes.map((s) => s.spec),
     alternatives,
-    servers: serverList.map((server, index) => ({ url: serverViews[index]?.url ?? '', variables: Object.keys(server.variables) })),
-    defaultTarget,
+    servers: target.list.map((server, index) => ({ url: target.views[index]?.url ?? '', variables: Object.keys(server.variables) })),
+    defaultTarget: target.defaultTarget,
   };
-
   // What the panel would send as first rendered: the page's samples show it, even without the script.
-  const firstMedia = body?.media[0];
-  let initialBody: BodyInput | undefined;
-  if (firstMedia?.kind === 'json' || firstMedia?.kind === 'text') {
-    initialBody = { kind: firstMedia.kind, mediaType: firstMedia.mediaType, text: firstMedia.text };
-  } else if (firstMedia?.kind === 'form' || firstMedia?.kind === 'multipart') {
-    initialBody = {
-      kind: firstMedia.kind,
-      mediaType: firstMedia.mediaType,
-      parts: firstMedia.fields.filter((f) => f.control !== 'file' && f.value !== '').map((f) => ({ name: f.label, value: f.value })),
-    };
-  } else if (firstMedia) {
-    initialBody = { kind: 'binary', mediaType: firstMedia.mediaType };
-  }
   const input: RequestInput = {
     method,
-    base: defaultTarget === 'mock' || !first ? mockUrl : first.resolvedUrl.replace(/\/+$/, ''),
+    base: target.base,
     path: operation.path,
-    params: paramSpecs.map((spec, index) => ({ spec, value: usable[index] ? fieldValue(params, index) : '' })),
+    params: specs.map((spec, index) => ({ spec, value: fieldValue(params, index) })),
     auth: schemes.filter((s) => alternatives[0]?.includes(s.spec.name)).map((s) => ({ scheme: s.spec, values: {} })),
-    body: initialBody,
+    body: initialBody(body.view?.media[0]),
   };
-
   return {
     data,
-    defaultTarget,
+    defaultTarget: target.defaultTarget,
     method,
     path: operation.path,
-    servers: serverViews,
+    servers: target.views,
     params,
     auth: disambiguate(schemes.map((s) => s.view)),
     alternatives:
       alternatives.length > 1 ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 })) : [],
-    body,
+    body: body.view,
     scenarios: scenarios(operation),
     input,
   };
