@@ -202,6 +202,12 @@ describe('the panel as a client', () => {
     const code = await sampleCode(page);
     expect(code).toContain(`${api.origin}/v2/animals`);
     expect(code).toContain('Bearer staging-key');
+    // Remembered on this device, a new tab has the environment too.
+    await openSection(page, 'Authentication');
+    await page.getByLabel('Remember on this device').check();
+    const other = await open('get-animal', context);
+    await openSection(other, 'Environments');
+    await other.getByRole('button', { name: 'Use staging' }).waitFor();
     await context.close();
   });
 

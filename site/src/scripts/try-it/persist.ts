@@ -3,7 +3,7 @@
 // every change, so a key entered once is on every page and in every sample.
 import { readExtras, renderExtras } from './extras.ts';
 import { alternative, authKey, schemeOf, type Panel } from './form.ts';
-import { readKeptJson, readSecret, readSession, remembered, writeKept, writeSecret, writeSession } from './store.ts';
+import { readKept, readKeptJson, readSecret, readSession, remembered, writeKept, writeSecret, writeSession } from './store.ts';
 import type { Extra } from './types.ts';
 
 // The scopes field starts from what this operation asks for; it is not carried to other pages.
@@ -34,6 +34,8 @@ export function save(p: Panel): void {
   for (const field of p.authInputs) if (kept(field)) writeSecret(authKey(field), field.value.trim(), remember);
   const extras = readExtras(p.root).filter((extra) => extra.name !== '' || extra.value !== '');
   writeKept('extras', extras.length > 0 ? JSON.stringify(extras) : '', remember);
+  // Saved environments follow Remember too (environments.ts writes them when they change).
+  writeKept('environments', readKept('environments'), remember);
 }
 
 /** Whether each scheme the chosen alternative needs has its credential. */
