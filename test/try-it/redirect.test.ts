@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 import { refused } from '../helpers/ports.ts';
 import { startRecorder, type Recorder } from '../helpers/recorder.ts';
-import { send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
+import { openPanel, openSection, send, startTryItSite, type TryItSite } from './helpers.ts';
 
 const KEY = 'secret-key-42';
 
@@ -109,6 +109,8 @@ describe('a target that redirects elsewhere', () => {
 describe('a request the browser would refuse', () => {
   it('an invalid header name is named as the problem, linked to its field, and nothing is sent', async () => {
     const page = await open('odd-headers');
+    // Optional parameters only: their section starts folded.
+    await openSection(page, 'Parameters');
     await page.locator('#try-it-param-0').fill('anything');
     const status = await send(page);
     expect(status).toBe('Not sent: one problem, listed below.');
@@ -123,6 +125,7 @@ describe('a request the browser would refuse', () => {
 
   it('a value a browser cannot put in a header is named as the problem, and nothing is sent', async () => {
     const page = await open('odd-headers');
+    await openSection(page, 'Parameters');
     await page.locator('#try-it-param-1').fill('日本');
     await send(page);
     expect(await page.locator('#try-it-problems li').allTextContents()).toEqual([
