@@ -94,6 +94,12 @@ export function showEnvironments(p: Panel, changed: () => void): void {
       activate(chosen);
       render(`Use ${chosen}`);
     });
+    // Enter in the name saves the environment, rather than sending the request as the form would.
+    name.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      save.click();
+    });
     const hint = Object.assign(document.createElement('p'), {
       className: 'try-it-hint',
       textContent: 'A named set of target, credentials, headers and cookies, to switch between on any page of this site.',
