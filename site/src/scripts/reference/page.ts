@@ -135,24 +135,28 @@ function wireLinks(): void {
 function wireLiveSamples(): void {
   const root = document.querySelector<HTMLElement>('[data-request-sample]');
   if (!root) return;
-  let latest: RequestInput | undefined;
+  let latest: { input: RequestInput; revision?: string } | undefined;
   let rendering = false;
   document.addEventListener('try-it-input', async (event) => {
-    latest = (event as CustomEvent<RequestInput>).detail;
+    latest = { input: (event as CustomEvent<RequestInput>).detail, revision: (event.target as HTMLElement).dataset.revision };
     if (rendering) return;
     rendering = true;
     try {
       // The generators and the highlighter load on the reader's first change, not with the page.
       const { renderSamples } = await import('./live-samples.ts');
       while (latest) {
-        const input = latest;
+        const { input, revision } = latest;
         latest = undefined;
         renderSamples(root, input);
+        // The panel's revision this sample shows.
+        if (revision) root.dataset.revision = revision;
       }
     } finally {
       rendering = false;
     }
   });
+  // A panel that started first and holds what the reader chose on another page says it again.
+  document.dispatchEvent(new Event('try-it-ask'));
 }
 
 export function wireReference(): void {
