@@ -23,7 +23,7 @@ export default defineConfig({
   telemetry: false,
   // A few pages render while others are written: one at a time, the build waits on every file
   // it writes (3,466 files on GitHub's API, 1–3 s of this machine's file system). No page depends
-  // on another's rendering (the sidebar kept per section is the same whoever renders it first).
+  // on another's rendering (each page's sidebar is its own copy of its section's, lib/sidebar.ts).
   build: { concurrency: 4 },
   integrations: [
     // A build whose model is still being written bundles once it is (scripts/build.ts).
@@ -50,7 +50,6 @@ export default defineConfig({
         // The version switch, where a portal holds several versions of an API.
         LanguageSelect: './src/components/starlight/VersionSwitch.astro',
         PageTitle: './src/components/starlight/PageTitle.astro',
-        Sidebar: './src/components/starlight/Sidebar.astro',
       },
       customCss: ['./src/styles/portal.css'],
     }),

@@ -1,15 +1,16 @@
 // Starlight's route data, changed for every page: the site's title is the API's (lib/portal-title.ts),
-// the sidebar the section's, written once (PortalPage.astro, lib/sidebar.ts), and the UI strings
-// looked up once (lib/kept-translations.ts).
+// the sidebar the section's, written once (PortalPage.astro, lib/sidebar.ts) with this page's link
+// marked, and the UI strings looked up once (lib/kept-translations.ts).
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { keptTranslations } from './lib/kept-translations.ts';
 import { retitledHead } from './lib/portal-title.ts';
 import { PORTAL_TITLE } from './lib/site-data.ts';
+import { withCurrent } from './lib/sidebar.ts';
 
-export const onRequest = defineRouteMiddleware(({ locals }) => {
+export const onRequest = defineRouteMiddleware(({ locals, url }) => {
   const route = locals.starlightRoute;
   locals.t = keptTranslations(locals.t);
-  if (locals.portalNavigation) route.sidebar = locals.portalNavigation.entries;
+  if (locals.portalNavigation) route.sidebar = withCurrent(locals.portalNavigation.entries, url.pathname);
   if (route.siteTitle === PORTAL_TITLE) return;
   retitledHead(route.head, route.siteTitle, PORTAL_TITLE);
   route.siteTitle = PORTAL_TITLE;
