@@ -6,7 +6,9 @@ import type { Operation, Parameter, SchemaNode } from '../../../scripts/model/ty
 import { exampleText } from './examples.ts';
 import { operationLabel, STABILITY_TEXT, humanDate } from './labels.ts';
 import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, tableCell } from './markdown-text.ts';
-import { constraintTexts, typeText, valueText } from './schema-text.ts';
+import { constraintTexts, typeText } from './schema-text.ts';
+import { shortValue, shownEnum } from './enum-display.ts';
+import { schemaRefs } from './schema-refs.ts';
 import type { PortalDocument } from './site-data.ts';
 
 function typeWithLinks(doc: PortalDocument, node: SchemaNode | undefined, site: URL): string {
@@ -19,12 +21,18 @@ function typeWithLinks(doc: PortalDocument, node: SchemaNode | undefined, site: 
 }
 
 function parameterRow(doc: PortalDocument, p: Parameter, site: URL): string {
+  const values = p.schema?.enum ? shownEnum(p.schema) : undefined;
+  const more = values ? values.total - values.shown.length : 0;
   const facts = [
     ...constraintTexts(p.schema),
-    ...(p.schema?.enum ? [`one of ${p.schema.enum.map(valueText).join(', ')}`] : []),
-    ...(p.schema?.default !== undefined ? [`default ${valueText(p.schema.default)}`] : []),
+    ...(values ? [`one of ${values.shown.map((v) => v.text).join(', ')}${more > 0 ? `, and ${more} more` : ''}`] : []),
+    ...(p.schema?.default !== undefined ? [`default ${shortValue(p.schema.default)}`] : []),
   ];
-  const about = [inlineMarkdown(p.description), inlineText(facts.join('; '))].filter(Boolean).join(' ');
+  // A large enumeration: its first values here, every one in its file (lib/enum-display.ts).
+  const all = values?.key === undefined ? undefined : schemaRefs(doc).enumHref(values.key);
+  const about = [inlineMarkdown(p.description), inlineText(facts.join('; ')), all && `(${link(`all ${values!.total} values`, new URL(all, site))})`]
+    .filter(Boolean)
+    .join(' ');
   return `| ${tableCell(codeSpan(p.name))} | ${p.in} | ${tableCell(typeWithLinks(doc, p.schema, site))} | ${p.required ? 'yes' : 'no'} | ${tableCell(about)} |`;
 }
 

@@ -20,6 +20,8 @@ export interface SiteUrls {
   openapiYaml: string;
   openapiJson: string;
   llms: string;
+  /** Every value of a large enumeration (lib/enum-display.ts), by its key. */
+  enumValues(key: string): string;
 }
 
 /** Every address under `base`, from the pages the model gives (model/pages.ts). */
@@ -42,6 +44,7 @@ export function urlsFor(base: string, model: ApiModel): SiteUrls {
     openapiYaml: at('openapi.yaml'),
     openapiJson: at('openapi.json'),
     llms: at('llms.txt'),
+    enumValues: (key) => at(`enums/${key}.json`),
   };
 }
 
