@@ -11,6 +11,7 @@ import { DEFAULT_TITLE } from './src/lib/portal-title.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
 import { buildMemory } from './src/integrations/build-memory.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { outputLimit } from './src/integrations/output-limit.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
 import { DEFAULT_SITE } from '../scripts/defaults.ts';
 
@@ -29,6 +30,8 @@ export default defineConfig({
     // A build whose model is still being written bundles once it is (scripts/build.ts).
     modelGate(),
     buildMemory(),
+    // The pages of `npm run build` counted against the bound on its output, the build stopped past it.
+    outputLimit(),
     // Pagefind's index of the built pages, as Starlight's own step (off below) builds it.
     searchIndex(),
     starlight({
