@@ -1,9 +1,10 @@
 // The navigation of one page: home, the tags, the schemas index, and only the open tag's
-// operations. No page carries every operation link, and past a hundred tags or 250 operations in
+// operations. No page carries every operation link, and past a hundred tags or 150 operations in
 // one tag a page lists the part of the list it sits in, with links to the parts before and after:
 // a page's navigation has a bounded size whatever the API's (an API of 800 tags otherwise wrote
-// every tag on each of its 1,600 pages). GitHub's 47 tags and the 204 operations of its largest
-// tag are listed whole.
+// every tag on each of its 1,600 pages). GitHub's 47 tags are listed whole, the 204 operations of
+// its largest tag in two parts: Starlight's sidebar markup takes about 180 bytes a link, and
+// listed whole they made GitHub's operation and tag pages 80 MiB instead of 73.
 // Written as Starlight's route data, once per section (site-data.ts): Starlight would otherwise
 // check and convert a sidebar given to each page, every page again (GitHub's: 2,242 times).
 import type { StarlightRouteData } from '@astrojs/starlight/route-data';
@@ -62,7 +63,10 @@ function operationLink(doc: PortalDocument, op: Operation): SidebarEntry {
 
 /** A page lists at most this many tags, and of its own tag (or the webhooks) this many operations. */
 export const TAGS_LISTED = 100;
-export const OPERATIONS_LISTED = 250;
+export const OPERATIONS_LISTED = 150;
+
+/** The size of each part of a list of `length` items, at most `most`, the parts as even as they can be. */
+const partSize = (length: number, most: number): number => Math.ceil(length / Math.ceil(length / most)) || 1;
 
 interface ListPart<T> {
   items: readonly T[];
@@ -75,9 +79,14 @@ interface ListPart<T> {
   link(item: T): string;
 }
 
-/** The whole list, or past `size` items the part holding position `at`, between links to the first item of the parts before and after it. */
-export function listPart<T>({ items, at, size, noun, entry, link }: ListPart<T>): SidebarEntry[] {
-  if (items.length <= size) return items.map(entry);
+/**
+ * The whole list, or past `size` items the part holding position `at`, between links to the first
+ * item of the parts before and after it. The parts are as even as they can be (GitHub's 204
+ * operations of one tag: two of 102, not 150 and 54).
+ */
+export function listPart<T>({ items, at, size: most, noun, entry, link }: ListPart<T>): SidebarEntry[] {
+  if (items.length <= most) return items.map(entry);
+  const size = partSize(items.length, most);
   const start = Math.floor(Math.min(Math.max(at, 0), items.length - 1) / size) * size;
   const range = (from: number): SidebarEntry => ({
     label: `${noun} ${from + 1} to ${Math.min(from + size, items.length)} of ${items.length}`,
@@ -122,7 +131,8 @@ export function sectionNavigation(doc: PortalDocument, base: string): (section: 
     const page = 'operation' in section ? section.operation : undefined;
     const position = (page === undefined ? undefined : (webhooks ? webhookAt : operationAt).get(page)) ?? 0;
     // Every page of a part of a section shows the same navigation.
-    const part = Math.floor(position / OPERATIONS_LISTED);
+    const listed = webhooks ? doc.model.webhooks.length : at !== undefined ? (tags[at]?.operations.length ?? 0) : 0;
+    const part = Math.floor(position / partSize(listed, OPERATIONS_LISTED));
     const key = tag ? `tag:${tag.name}:${part}` : webhooks ? `webhooks:${part}` : 'none';
     let navigation = kept.get(key);
     if (!navigation) {

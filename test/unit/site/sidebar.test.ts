@@ -96,13 +96,17 @@ const links = (entries: ReturnType<typeof routeEntries>): { label: string; href:
   entries.flatMap((e) => (e.type === 'link' ? [{ label: e.label, href: e.href }] : links(e.entries)));
 
 describe('sectionNavigation', () => {
-  it("lists GitHub's 47 tags and a tag's 204 operations whole", () => {
+  it("lists GitHub's 47 tags whole, and the 204 operations of its largest tag in two even parts", () => {
     const sizes = Array.from({ length: 47 }, (_, i) => (i === 0 ? 204 : 3));
     const nav = sectionNavigation(documentOf(sizes), '');
     const shown = links(nav({ tag: 'tag0', operation: 'op-0-150' }).entries);
     for (let t = 1; t < 47; t++) expect(shown).toContainEqual({ label: `tag${t}`, href: `/tags/tag${t}/` });
-    for (let i = 0; i < 204; i++) expect(shown.some((l) => l.href === `/operations/op-0-${i}/`)).toBe(true);
-    expect(shown.filter((l) => / to \d+ of /.test(l.label) || l.label.startsWith('All '))).toEqual([]);
+    const operations = shown.filter((l) => l.href.startsWith('/operations/op-0-'));
+    expect(operations.slice(1).map((l) => l.href)).toEqual(Array.from({ length: 102 }, (_, i) => `/operations/op-0-${102 + i}/`));
+    expect(operations[0]).toEqual({ label: 'Operations 1 to 102 of 204', href: '/operations/op-0-0/' });
+    expect(shown.some((l) => l.label.startsWith('All ') || l.label.startsWith('Tags '))).toBe(false);
+    // A tag of three lists them all, with no links to other parts.
+    expect(links(nav({ tag: 'tag1', operation: 'op-1-0' }).entries).filter((l) => / of \d+$/.test(l.label))).toEqual([]);
   });
 
   it("bounds every page's navigation whatever the number of tags and operations, each page listed on its own", () => {
@@ -137,22 +141,23 @@ describe('sectionNavigation', () => {
     const nav = sectionNavigation(documentOf(sizes), '');
     const entries = nav({ tag: 'tag120', operation: 'op-120-300' }).entries;
     const shown = links(entries);
-    expect(shown).toContainEqual({ label: 'Tags 1 to 100 of 250', href: '/tags/tag0/' });
-    expect(shown).toContainEqual({ label: 'Tags 201 to 250 of 250', href: '/tags/tag200/' });
+    // 250 tags in three parts of 84, 600 operations in four of 150.
+    expect(shown).toContainEqual({ label: 'Tags 1 to 84 of 250', href: '/tags/tag0/' });
+    expect(shown).toContainEqual({ label: 'Tags 169 to 250 of 250', href: '/tags/tag168/' });
     expect(shown).toContainEqual({ label: 'All 250 tags', href: '/#tags' });
-    expect(shown).toContainEqual({ label: 'Operations 1 to 250 of 600', href: '/operations/op-120-0/' });
-    expect(shown).toContainEqual({ label: 'Operations 501 to 600 of 600', href: '/operations/op-120-500/' });
+    expect(shown).toContainEqual({ label: 'Operations 151 to 300 of 600', href: '/operations/op-120-150/' });
+    expect(shown).toContainEqual({ label: 'Operations 451 to 600 of 600', href: '/operations/op-120-450/' });
     expect(shown.filter((l) => l.href.startsWith('/operations/op-120-')).length).toBe(OPERATIONS_LISTED + 2);
-    // The hundred tags around the page's own (a group, open), by name.
+    // The tags around the page's own (a group, open), by name.
     const operations = entries.find((e) => e.label === 'Operations');
     const names = (operations?.type === 'group' ? operations.entries : []).map((e) => e.label).filter((label) => /^tag\d+$/.test(label));
-    expect(names).toEqual(Array.from({ length: 100 }, (_, i) => `tag${100 + i}`));
+    expect(names).toEqual(Array.from({ length: 84 }, (_, i) => `tag${84 + i}`));
   });
 
   it('makes each part of a section once, for every page in it', () => {
     const nav = sectionNavigation(documentOf([600]), '');
-    expect(nav({ tag: 'tag0', operation: 'op-0-1' })).toBe(nav({ tag: 'tag0', operation: 'op-0-249' }));
+    expect(nav({ tag: 'tag0', operation: 'op-0-1' })).toBe(nav({ tag: 'tag0', operation: 'op-0-149' }));
     expect(nav({ tag: 'tag0', operation: 'op-0-1' })).toBe(nav({ tag: 'tag0' }));
-    expect(nav({ tag: 'tag0', operation: 'op-0-250' })).not.toBe(nav({ tag: 'tag0', operation: 'op-0-1' }));
+    expect(nav({ tag: 'tag0', operation: 'op-0-150' })).not.toBe(nav({ tag: 'tag0', operation: 'op-0-1' }));
   });
 });
