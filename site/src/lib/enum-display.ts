@@ -102,6 +102,10 @@ function mayEnumerate(node: SchemaNode): boolean {
 
 const walked = new WeakMap<ApiModel, Map<string, string>>();
 
+// Fields of the model that hold a description's data (examples, samples, extensions, values), never a
+// schema: not walked (GitHub's examples are most of its model). A new field of data missed here costs time only.
+const DATA = new Set(['example', 'examples', 'value', 'sample', 'extensions', 'enum', 'const', 'default', 'encoding', 'source', 'reach', 'usedBy']);
+
 /**
  * Every large list a document's pages can show, by key: a walk of the whole model (any object
  * that reads as an enumeration), one step per object, no recursion (a deep document stays within
@@ -123,7 +127,10 @@ export function largeEnums(model: ApiModel): ReadonlyMap<string, string> {
     }
     const node = value as SchemaNode;
     if (mayEnumerate(node)) keep(node, files);
-    for (const child of Object.values(node)) if (isObject(child)) pending.push(child);
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (isObject(child) && !DATA.has(key)) pending.push(child);
+    }
   }
   return files;
 }
