@@ -50,6 +50,8 @@ export default defineConfig({
         // The version switch, where a portal holds several versions of an API.
         LanguageSelect: './src/components/starlight/VersionSwitch.astro',
         PageTitle: './src/components/starlight/PageTitle.astro',
+        // A compact title band on operation pages.
+        ContentPanel: './src/components/starlight/ContentPanel.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
       },
       customCss: ['./src/styles/portal.css'],

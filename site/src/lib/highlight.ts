@@ -53,6 +53,10 @@ const GRAMMAR: Record<string, string> = {
   rust: 'rust',
   http: 'http',
   json: 'json',
+  // The menu's languages written in the browser (their grammars load with them: highlight-more.ts).
+  node: 'javascript',
+  'js-axios': 'javascript',
+  'python-httpx': 'python',
 };
 
 function escapeHtml(text: string): string {

@@ -3,7 +3,9 @@
 // cannot run (the e2e code-samples test runs curl, JavaScript and Python, and checks Go).
 import { credentialOf } from '../../../scripts/model/credential.ts';
 import { describe, expect, it } from 'vitest';
+import { MORE_CLIENTS } from '../../../site/src/lib/more-snippets.ts';
 import { requestSamples } from '../../../site/src/lib/request-samples.ts';
+import { codeSample } from '../../../site/src/lib/snippets.ts';
 import type { RequestInput } from '../../../site/src/scripts/try-it/types.ts';
 
 // Closes a double-quoted string, a single-quoted one, a template, a heredoc or a shell word, then runs something.
@@ -82,6 +84,45 @@ function shellLiterals(source: string): Span[] {
   return out;
 }
 
+/**
+ * String literals of a language with backslash escapes: each of `quotes` opens one that the same
+ * quote closes (a triple quote, where listed first, runs over lines); `interpolation` lists what
+ * would run code inside one (JavaScript's `${` in a template): found unescaped, it throws.
+ */
+function escapedLiterals(source: string, quotes: string[], interpolation: Record<string, string> = {}): Span[] {
+  const out: Span[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const quote = quotes.find((q) => source.startsWith(q, i));
+    if (source.startsWith('//', i) || source[i] === '#') {
+      i = source.includes('\n', i) ? source.indexOf('\n', i) : source.length;
+      continue;
+    }
+    if (!quote) {
+      i++;
+      continue;
+    }
+    let j = i + quote.length;
+    while (!source.startsWith(quote, j)) {
+      if (j >= source.length || (quote.length === 1 && quote !== '`' && source[j] === '\n'))
+        throw new Error(`unterminated string at ${i}: ${source.slice(i, i + 60)}`);
+      const opener = interpolation[quote];
+      if (opener && source.startsWith(opener, j)) throw new Error(`interpolation in a string at ${j}: ${source.slice(j, j + 30)}`);
+      j += source[j] === '\\' ? 2 : 1;
+    }
+    out.push({ start: i, end: j + quote.length, text: source.slice(i + quote.length, j) });
+    i = j + quote.length;
+  }
+  return out;
+}
+
+/** How to find each language's string literals, by the sample's `data-lang`. */
+const LITERALS: Record<string, (source: string) => Span[]> = {
+  node: (source) => escapedLiterals(source, ["'", '"', '`'], { '`': '${' }),
+  'js-axios': (source) => escapedLiterals(source, ["'", '"', '`'], { '`': '${' }),
+  'python-httpx': (source) => escapedLiterals(source, ['"""', "'''", '"', "'"]),
+};
+
 /** Every "pwned" of the source sits inside one of the literals. */
 function contained(source: string, literals: Span[]): string[] {
   const outside: string[] = [];
@@ -122,6 +163,24 @@ describe('code samples of a hostile request', () => {
               .map((line) => line.split(':')[0]),
           ).not.toContain('pwned');
         }
+      }
+    });
+  }
+
+  for (const [kind, body] of Object.entries(BODIES)) {
+    it(`keeps every value inside its string in each language of the menu written in the browser (${kind} body)`, () => {
+      const { request } = requestSamples(input(body));
+      expect(MORE_CLIENTS.map((c) => c.lang).sort()).toEqual(Object.keys(LITERALS).sort());
+      for (const client of MORE_CLIENTS) {
+        const { code } = codeSample(client, request);
+        if (kind === 'json') expect(code, client.label).toContain('pwned');
+        if (!code.includes('pwned')) {
+          expect(code, `${client.label} ${kind}`).toMatch(/curl sample sends it/);
+          continue;
+        }
+        const scan = LITERALS[client.lang];
+        expect(scan, client.label).toBeDefined();
+        expect(contained(code, scan!(code)), `${client.label} ${kind}`).toEqual([]);
       }
     });
   }

@@ -14,7 +14,8 @@ function wireTryIt(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-try-it-open]');
   const slot = document.querySelector<HTMLElement>('[data-try-it-slot]');
   if (!button || !slot) return;
-  button.hidden = false;
+  // Its place is kept while the page loads (data-pending hides it without moving anything).
+  delete button.dataset.pending;
   slot.hidden = true;
   button.addEventListener('click', () => {
     if (slot.hidden) openTryIt(button, slot, true);
