@@ -70,6 +70,20 @@ describe('Galaxy reference pages in Chromium', () => {
     await page.close();
   });
 
+  it('writes a language of the menu in the browser, and writes it again from what the panel holds', async () => {
+    const page = await open('create-planet');
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Ruby', exact: true }).click();
+    const ruby = page.getByRole('group', { name: 'Ruby sample' });
+    await expect.poll(() => ruby.textContent()).toContain(`request["Authorization"] = 'Bearer <API_KEY>'`);
+    expect(await ruby.textContent()).toContain('Net::HTTP::Post.new(url)');
+    await openPanel(page);
+    await page.getByLabel('API key (Bearer token)').fill('ruby-key');
+    await expect.poll(() => ruby.textContent()).toContain("= 'Bearer ruby-key'");
+    expect(await page.locator('[data-sample-source]').textContent()).toBe('As the try-it panel would send it');
+    await page.close();
+  });
+
   it('shows the XML example of a planet as XML, the field list once with its content types as a switch', async () => {
     const page = await open('get-planet');
     const responses = page.locator('section.responses');

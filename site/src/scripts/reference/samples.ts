@@ -4,7 +4,7 @@
 // menu shows as a tab beside the others while it is the choice; the choice is kept across
 // pages. The languages the page was built with are in it; the menu's others are written here
 // from the request the page keeps, with the generators loaded on that first choice
-// (live-samples.ts).
+// (more-samples.ts).
 import { MORE_LANGUAGES, type SampleLanguage } from '../../lib/sample-languages.ts';
 import { PortalTabs, arrowTarget } from './tabs.ts';
 
@@ -29,7 +29,7 @@ class PortalSamples extends PortalTabs {
   private async write(language: SampleLanguage, byReader: boolean): Promise<void> {
     let tab = this.tabs().find((t) => t.dataset.value === language.label);
     if (!tab) {
-      const { renderLanguage } = await import('./live-samples.ts');
+      const { renderLanguage } = await import('./more-samples.ts');
       tab = this.tabs().find((t) => t.dataset.value === language.label) ?? this.addLanguage(language);
       renderLanguage(this.closest<HTMLElement>('[data-request-sample]') ?? this, language.lang);
     }
