@@ -175,6 +175,33 @@ describe('pages from our description', () => {
     }
   });
 
+  it("shows the fields of every successful response with a schema: the referenced schema's, or its items'", () => {
+    const schemas = raw.components.schemas as Record<string, any>;
+    // The fields of a reference, an allOf of them, or the items of an array of one: what the reader wants to see.
+    const fieldsOf = (schema: any): Record<string, any> => {
+      if (!schema) return {};
+      if (schema.$ref) return fieldsOf(schemas[schema.$ref.split('/').pop()]);
+      if (schema.allOf) return Object.assign({}, ...schema.allOf.map(fieldsOf));
+      return schema.properties ?? fieldsOf(schema.items);
+    };
+    let checked = 0;
+    for (const { op } of operations) {
+      const main = mainOf(read(out, pageOf(op.operationId)));
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>).filter(([s]) => s.startsWith('2'))) {
+        const fields = fieldsOf(response.content?.['application/json']?.schema);
+        if (Object.keys(fields).length === 0) continue;
+        const section = new RegExp(`<section class="response"[^>]*data-response="${status}">([\\s\\S]*?)</section>`).exec(main)?.[1] ?? '';
+        const names = Object.entries(fields)
+          .filter(([, p]) => !(p.writeOnly || schemas[p.$ref?.split('/').pop()]?.writeOnly))
+          .map(([name]) => name);
+        for (const name of names) expect(section, `${op.operationId} ${status} ${name}`).toContain(`<code class="field-name">${name}</code>`);
+        checked++;
+      }
+    }
+    // Arrays of a referenced schema among them (lists of categories, orders, inventory).
+    expect(checked).toBe(operations.filter(({ op }) => Object.keys(op.responses).some((s) => s.startsWith('2'))).length);
+  });
+
   it('shows the try-it panel only where it is on, and code samples everywhere', () => {
     for (const { op } of operations) {
       const html = read(out, pageOf(op.operationId));
@@ -317,9 +344,9 @@ describe('in Chromium', () => {
         // The operation page with its language menu open and a language written in the browser chosen.
         if (path === PAGES.operation) {
           await page.getByRole('button', { name: 'More', exact: true }).click();
-          await page.getByRole('menuitemradio', { name: 'Node.js' }).click();
+          await page.getByRole('menuitemradio', { name: 'Node.js', exact: true }).click();
           await page.getByRole('button', { name: 'More', exact: true }).click();
-          await page.getByRole('group', { name: 'Node.js sample' }).filter({ hasText: 'fetch' }).waitFor();
+          await page.getByRole('group', { name: 'Node.js sample', exact: true }).filter({ hasText: 'fetch' }).waitFor();
           serious.push(...(await seriousAxeViolations(page)).map((v) => `${name}, language menu open: ${v}`));
         }
         expect(serious).toEqual([]);
@@ -385,7 +412,8 @@ describe('in Chromium', () => {
         const page = await context.newPage();
         for (const path of ['/operations/create-pet/', '/operations/get-pet-by-id/']) {
           await page.goto(server.url + path);
-          expect(await layoutShift(page), `${path} at ${viewport.width} px, ${kept ?? 'no language'} kept`).toBe(0);
+          const shift = await layoutShift(page);
+          expect(shift.value, `${path} at ${viewport.width} px, ${kept ?? 'no language'} kept: ${shift.moved.join(', ')}`).toBe(0);
           // The kept language is the one shown, from the first frame.
           expect(await visibleText(page, '.request-sample [role="tab"][aria-selected="true"]')).toBe(kept ?? 'curl');
           // The Try it and Copy page buttons are there to use once the scripts have run.
@@ -440,26 +468,26 @@ describe('in Chromium', () => {
     for (let i = 0; i < items.length && (await focused()) !== 'Node.js'; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     expect(await focused()).toBe('More');
-    const node = page.getByRole('group', { name: 'Node.js sample' });
+    const node = page.getByRole('group', { name: 'Node.js sample', exact: true });
     await expect.poll(() => node.textContent()).toContain("fetch('http://");
     expect(await node.textContent()).toContain('Bearer <API_KEY>');
-    expect(await page.getByRole('tab', { name: 'Node.js' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Node.js', exact: true }).getAttribute('aria-selected')).toBe('true');
     await more.click();
-    expect(await page.getByRole('menuitemradio', { name: 'Node.js' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('menuitemradio', { name: 'Node.js', exact: true }).getAttribute('aria-checked')).toBe('true');
     // One the page was built with: its tab takes the place of the last one chosen from the menu.
     await page.getByRole('menuitemradio', { name: 'Kotlin' }).click();
     expect(await page.getByRole('tab', { name: 'Kotlin' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('tab', { name: 'Node.js' }).isVisible()).toBe(false);
+    expect(await page.getByRole('tab', { name: 'Node.js', exact: true }).isVisible()).toBe(false);
     // Arrow keys go round the tabs shown: from curl, left is Kotlin.
     await page.getByRole('tab', { name: 'curl' }).click();
     await page.keyboard.press('ArrowLeft');
     expect(await focused()).toBe('Kotlin');
     // The next page opens on the language chosen last, written in the browser too.
     await more.click();
-    await page.getByRole('menuitemradio', { name: 'Node.js' }).click();
+    await page.getByRole('menuitemradio', { name: 'Node.js', exact: true }).click();
     await page.goto(`${server.url}/operations/list-pets/`);
-    await expect.poll(() => page.getByRole('group', { name: 'Node.js sample' }).textContent()).toContain("fetch('http://");
-    expect(await page.getByRole('tab', { name: 'Node.js' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByRole('group', { name: 'Node.js sample', exact: true }).textContent()).toContain("fetch('http://");
+    expect(await page.getByRole('tab', { name: 'Node.js', exact: true }).getAttribute('aria-selected')).toBe('true');
     await page.context().close();
   });
 
