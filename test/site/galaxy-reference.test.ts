@@ -70,6 +70,30 @@ describe('Galaxy reference pages in Chromium', () => {
     await page.close();
   });
 
+  it("shows a response's fields for the variant its example shows", async () => {
+    const page = await open('create-celestial-body');
+    const answer = page.locator('section.responses [data-response="201"]');
+    const selected = async (name: string) => (await answer.getByRole('tab', { name: new RegExp(name) }).getAttribute('aria-selected')) === 'true';
+    const diameter = answer.getByRole('link', { name: 'diameter', exact: true });
+    expect(await selected('Planet')).toBe(true);
+    expect(await diameter.isVisible()).toBe(false);
+    // The examples column shows the Satellite answer: its fields follow.
+    const select = page.locator('.example-panel[data-status="201"] [data-example-switch]');
+    const satellite = await select.locator('option[data-name="Satellite"]').getAttribute('value');
+    await select.selectOption(satellite ?? '');
+    expect(await selected('Satellite')).toBe(true);
+    expect(await diameter.isVisible()).toBe(true);
+    // The request's variant back to Planet: the example shown follows, and the answer's fields with it.
+    await page
+      .locator('section.request-body')
+      .getByRole('tab', { name: /Planet/ })
+      .click();
+    await expect.poll(() => visibleText(page, '.response-examples pre')).toContain('"name": "Mars"');
+    expect(await selected('Planet')).toBe(true);
+    expect(await diameter.isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('writes a language of the menu in the browser, and writes it again from what the panel holds', async () => {
     const page = await open('create-planet');
     await page.getByRole('button', { name: 'More', exact: true }).click();

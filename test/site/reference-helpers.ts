@@ -45,24 +45,36 @@ export function median(values: number[]): number {
  */
 export async function watchLayoutShift(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const w = window as unknown as { __shift: { value: number; moved: string[] } };
+    w.__shift = { value: 0, moved: [] };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
-        const inContent = (entry.sources ?? []).some((s) => (s.node instanceof Element ? s.node : s.node?.parentElement)?.closest('main'));
-        if (!entry.hadRecentInput && inContent) w.__shift += entry.value;
+        const inContent = (entry.sources ?? []).filter((s) => (s.node instanceof Element ? s.node : s.node?.parentElement)?.closest('main'));
+        if (entry.hadRecentInput || inContent.length === 0) continue;
+        w.__shift.value += entry.value;
+        // What moved, for the failure's message.
+        for (const s of inContent) {
+          const node = s.node instanceof Element ? s.node : s.node?.parentElement;
+          w.__shift.moved.push(`${node?.tagName}.${node?.className} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
-/** The page's cumulative layout shift so far, once two frames have passed since its load (the last shifts are reported then). */
-export async function layoutShift(page: Page): Promise<number> {
+/** The page's layout shift of its content so far, once two frames have passed since its load (the last shifts are reported then), and what moved. */
+export async function layoutShift(page: Page): Promise<{ value: number; moved: string[] }> {
   await page.waitForLoadState('load');
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { __shift: number }).__shift)))),
+      new Promise<{ value: number; moved: string[] }>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as { __shift: { value: number; moved: string[] } }).__shift))),
+      ),
   );
 }
 
