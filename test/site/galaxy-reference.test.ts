@@ -94,6 +94,22 @@ describe('Galaxy reference pages in Chromium', () => {
     await page.close();
   });
 
+  it('names each security scheme once, with how each is sent on demand; an operation that turns them off needs none', async () => {
+    const page = await open('create-planet');
+    const security = page.locator('section.security');
+    const shown = (await security.innerText()).replace(/\s+/g, ' ');
+    const schemes = Object.keys(doc.components.securitySchemes as Record<string, unknown>);
+    // Each named in the list of alternatives (one alternative combines two), their details folded away.
+    for (const name of schemes) expect(shown.split(name).length - 1, name).toBeLessThanOrEqual(2);
+    expect(shown).not.toContain('Bearer token in the Authorization header');
+    expect(await security.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(200);
+    await security.getByText('How each is sent').click();
+    expect(await security.getByText('bearerAuth: Bearer token in the Authorization header').isVisible()).toBe(true);
+    await page.goto(`${site.portal.url}/operations/get-planet/`);
+    expect((await page.locator('section.security').innerText()).replace(/\s+/g, ' ')).toBe('Authorization No authorization is needed.');
+    await page.close();
+  });
+
   it('writes a language of the menu in the browser, and writes it again from what the panel holds', async () => {
     const page = await open('create-planet');
     await page.getByRole('button', { name: 'More', exact: true }).click();
