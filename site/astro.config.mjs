@@ -53,6 +53,8 @@ export default defineConfig({
         // The version switch, where a portal holds several versions of an API.
         LanguageSelect: './src/components/starlight/VersionSwitch.astro',
         PageTitle: './src/components/starlight/PageTitle.astro',
+        // A compact title band on operation pages.
+        ContentPanel: './src/components/starlight/ContentPanel.astro',
       },
       customCss: ['./src/styles/portal.css'],
     }),

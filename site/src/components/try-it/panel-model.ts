@@ -550,7 +550,7 @@ function fieldValue(params: PanelView['params'], index: number): string {
 }
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element or start markup. */
-export function islandJson(data: PanelData): string {
+export function islandJson(data: unknown): string {
   return (
     JSON.stringify(data)
       .replace(/</g, '\\u003c')
