@@ -151,8 +151,9 @@ describe('a build past its output bound', () => {
     expect(line).toMatch(
       /openapi\.json:1:1 error output-limit The portal would be larger than --max-output 2, 2\.0 MiB in all: stopped at \/\S+ with ([\d.]+) MiB/,
     );
-    // Stopped at the page that went past the bound: the pages rendered at once (four) at most beyond it.
-    expect(Number(/with ([\d.]+) MiB/.exec(line!)![1])).toBeLessThan(2.5);
+    // Stopped at the page that went past the bound: the pages and files rendered at once (four, the
+    // home page's list of 800 tags among them) at most beyond it, where the whole site is far larger.
+    expect(Number(/with ([\d.]+) MiB/.exec(line!)![1])).toBeLessThan(3);
     expect(build.output).toContain(`The previous output in ${out} is unchanged.`);
     expect(fingerprint(out)).toBe(before);
     expect(readdirSync(dir).filter((name) => name.includes('-building-'))).toEqual([]);
