@@ -73,6 +73,7 @@ export function createSchemaNormalizer(document: OpenApiDocument, budget?: WorkB
     if (typeof raw.$ref === 'string') return reference(raw, raw.$ref, visiting);
     return schemaObject(raw, (value) => normalize(value, visiting));
   }
+  /** A `$ref`: a component's stays a reference, any other is followed and its node made once (as above). */
   function reference(raw: Record<string, any>, ref: string, visiting: Set<string>): SchemaNode {
     const name = componentName(ref);
     if (name !== undefined) return { ref: name };
