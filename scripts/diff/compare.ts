@@ -99,19 +99,21 @@ function judged(
   return atStability(change, stability, of, judge.settings.stabilityLevel);
 }
 
+/** An operation's finding before its level, with the stability it is judged at and what the change says besides. */
+interface Staged {
+  /**
+   * What clients were promised: the base version's. A demotion to beta in the same release does
+   * not excuse the changes made with it (the demotion itself is reported).
+   */
+  stability: Stability;
+  finding: Omit<OperationFinding, 'subject'> & { subject?: OperationFinding['subject'] };
+  extra?: Partial<ApiChange>;
+}
+
 function compareOperationLists(base: Operation[], head: Operation[], webhooks: boolean, judge: Judge): ApiChange[] {
   const subject = webhooks ? 'webhook' : 'operation';
   const out: ApiChange[] = [];
-  /**
-   * `stability` is what clients were promised: the base version's. A demotion to beta in the same
-   * release does not excuse the changes made with it (the demotion itself is reported).
-   */
-  const push = (
-    op: Operation,
-    stability: Stability,
-    f: Omit<OperationFinding, 'subject'> & { subject?: OperationFinding['subject'] },
-    extra: Partial<ApiChange> = {},
-  ): void => {
+  const push = (op: Operation, { stability, finding: f, extra = {} }: Staged): void => {
     const change = judged(
       {
         id: f.id,
@@ -131,84 +133,87 @@ function compareOperationLists(base: Operation[], head: Operation[], webhooks: b
   };
   const { head: matched, removed } = matchOperations(base, head);
   const headRoutes = new Set(head.map((op) => op.path.replace(/\{[^}]*\}/g, '{}')));
-  for (const { op, base: before } of matched) {
-    const at = parsePointer(op.pointer);
-    if (!before) {
-      push(op, op.stability, {
-        id: webhooks ? 'webhook-added' : 'endpoint-added',
-        kind: 'operation-added',
-        message: `${capitalize(named(op))} was added.`,
-        pointer: at,
-      });
-      continue;
-    }
-    if (routeKey(before) !== routeKey(op)) {
-      push(
-        op,
-        before.stability,
-        {
-          id: webhooks ? 'webhook-renamed' : 'api-operation-moved',
-          kind: 'operation-moved',
-          pointer: at,
-          message: webhooks
-            ? `Webhook ${op.operationId} was renamed from ${before.path} to ${op.path}; clients that route on the old name will not recognise it.`
-            : `${op.operationId} moved from ${operationLabel(before)} to ${operationLabel(op)}; clients that call the old ${before.method === op.method ? 'path' : 'method and path'} will get errors.`,
-        },
-        { previous: { method: before.method, path: before.path } },
-      );
-    }
-    for (const f of compareOperation(before, op, {
-      schemas: judge.schemas,
-      date: judge.date,
-      deprecationDays: judge.settings.deprecationDays,
-      webhooksAsRequests: judge.settings.policies['webhook-direction'] === false,
-    }))
-      push(op, before.stability, f);
-  }
-  for (const op of removed) {
-    const sunset = sunsetDay(op);
-    // oasdiff's api-path-removed-* when nothing is left at the path, api-removed-* when other methods stay.
-    const family = webhooks ? 'webhook-removed' : headRoutes.has(op.path.replace(/\{[^}]*\}/g, '{}')) ? 'api-removed' : 'api-path-removed';
-    const consequence = webhooks ? 'clients will no longer receive it' : 'clients that call it will get errors';
-    if (sunset && sunsetHasPassed(op, judge.date)) {
-      push(
-        op,
-        op.stability,
-        {
-          id: webhooks ? 'webhook-removed-with-deprecation' : `${family}-with-deprecation`,
-          kind: 'operation-removed-after-sunset',
-          message: `${capitalize(named(op))} was removed; it was announced for removal on ${sunset}, so it does not count as breaking.`,
-        },
-        { sunset },
-      );
-      continue;
-    }
-    // Deprecated without a sunset: clients were told to move off it, and may have been given no date (oasdiff's rule).
-    const id = webhooks
-      ? op.deprecated && !sunset
-        ? 'webhook-removed-with-deprecation'
-        : 'webhook-removed'
-      : sunset
-        ? `${family}-before-sunset`
-        : op.deprecated
-          ? `${family}-with-deprecation`
-          : `${family}-without-deprecation`;
-    push(
-      op,
-      op.stability,
-      {
-        id,
-        kind: 'operation-removed',
-        message: sunset
-          ? `${capitalize(named(op))} was removed before its announced sunset on ${sunset}; ${consequence}.`
-          : op.deprecated
-            ? `${capitalize(named(op))} was removed; it was deprecated, so clients were told to move off it, but those that still call it will get errors.`
-            : `${capitalize(named(op))} was removed; ${consequence}.`,
-      },
-      sunset ? { sunset } : {},
-    );
-  }
+  for (const { op, base: before } of matched) for (const staged of matchedFindings(op, before, webhooks, judge)) push(op, staged);
+  for (const op of removed) push(op, removal(op, webhooks, headRoutes, judge.date));
   return out;
+}
+
+/** A head operation: added, or moved and changed since its base counterpart. */
+function matchedFindings(op: Operation, before: Operation | undefined, webhooks: boolean, judge: Judge): Staged[] {
+  const at = parsePointer(op.pointer);
+  if (!before) {
+    return [
+      {
+        stability: op.stability,
+        finding: { id: webhooks ? 'webhook-added' : 'endpoint-added', kind: 'operation-added', message: `${capitalize(named(op))} was added.`, pointer: at },
+      },
+    ];
+  }
+  const out: Staged[] = [];
+  if (routeKey(before) !== routeKey(op)) {
+    out.push({
+      stability: before.stability,
+      finding: {
+        id: webhooks ? 'webhook-renamed' : 'api-operation-moved',
+        kind: 'operation-moved',
+        pointer: at,
+        message: webhooks
+          ? `Webhook ${op.operationId} was renamed from ${before.path} to ${op.path}; clients that route on the old name will not recognise it.`
+          : `${op.operationId} moved from ${operationLabel(before)} to ${operationLabel(op)}; clients that call the old ${before.method === op.method ? 'path' : 'method and path'} will get errors.`,
+      },
+      extra: { previous: { method: before.method, path: before.path } },
+    });
+  }
+  const context = {
+    schemas: judge.schemas,
+    date: judge.date,
+    deprecationDays: judge.settings.deprecationDays,
+    webhooksAsRequests: judge.settings.policies['webhook-direction'] === false,
+  };
+  for (const finding of compareOperation(before, op, context)) out.push({ stability: before.stability, finding });
+  return out;
+}
+
+/** A base operation head no longer has: after its sunset, before it, deprecated or not. */
+function removal(op: Operation, webhooks: boolean, headRoutes: Set<string>, date: string): Staged {
+  const sunset = sunsetDay(op);
+  // oasdiff's api-path-removed-* when nothing is left at the path, api-removed-* when other methods stay.
+  const family = webhooks ? 'webhook-removed' : headRoutes.has(op.path.replace(/\{[^}]*\}/g, '{}')) ? 'api-removed' : 'api-path-removed';
+  const consequence = webhooks ? 'clients will no longer receive it' : 'clients that call it will get errors';
+  if (sunset && sunsetHasPassed(op, date)) {
+    return {
+      stability: op.stability,
+      finding: {
+        id: webhooks ? 'webhook-removed-with-deprecation' : `${family}-with-deprecation`,
+        kind: 'operation-removed-after-sunset',
+        message: `${capitalize(named(op))} was removed; it was announced for removal on ${sunset}, so it does not count as breaking.`,
+      },
+      extra: { sunset },
+    };
+  }
+  // Deprecated without a sunset: clients were told to move off it, and may have been given no date (oasdiff's rule).
+  const id = webhooks
+    ? op.deprecated && !sunset
+      ? 'webhook-removed-with-deprecation'
+      : 'webhook-removed'
+    : sunset
+      ? `${family}-before-sunset`
+      : op.deprecated
+        ? `${family}-with-deprecation`
+        : `${family}-without-deprecation`;
+  return {
+    stability: op.stability,
+    finding: {
+      id,
+      kind: 'operation-removed',
+      message: sunset
+        ? `${capitalize(named(op))} was removed before its announced sunset on ${sunset}; ${consequence}.`
+        : op.deprecated
+          ? `${capitalize(named(op))} was removed; it was deprecated, so clients were told to move off it, but those that still call it will get errors.`
+          : `${capitalize(named(op))} was removed; ${consequence}.`,
+    },
+    extra: sunset ? { sunset } : {},
+  };
 }
 
 function named(op: Operation): string {
@@ -270,6 +275,39 @@ function usersText(users: ChangedOperation[]): string {
   return ` (used by ${shown}${names.length > 3 ? ` and ${names.length - 3} more` : ''})`;
 }
 
+/** The directions a component is judged in: those its data flows in, both for one no operation uses (it is still published, and generated into SDKs). */
+function directionsOf(name: string, flows: { request: Set<string>; response: Set<string> }): Direction[] {
+  const used = flows.request.has(name) || flows.response.has(name);
+  const directions: Direction[] = [];
+  if (!used || flows.request.has(name)) directions.push('request');
+  if (!used || flows.response.has(name)) directions.push('response');
+  return directions;
+}
+
+/** A component's changes in each direction; the same change seen from both is listed once, at its most severe. */
+function componentFindings(
+  base: SchemaNode,
+  head: SchemaNode,
+  directions: Direction[],
+  where: 'parameter' | 'body',
+  pointer: string[],
+  judge: Judge,
+): Iterable<Finding> {
+  const found = new Map<string, Finding>();
+  const rank = (f: Finding): number => {
+    const level = levelOf(f.id, judge.settings);
+    return level && level !== 'off' ? LEVEL_RANK[level] : -1;
+  };
+  for (const dir of directions) {
+    for (const f of judge.schemas.compare(base, head, { dir, where }, pointer)) {
+      const key = `${f.kind}|${f.path}`;
+      const seen = found.get(key);
+      if (!seen || rank(f) > rank(seen)) found.set(key, f);
+    }
+  }
+  return found.values();
+}
+
 function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): ApiChange[] {
   const out: ApiChange[] = [];
   const before = new Map(base.schemas.map((s) => [s.name, s]));
@@ -301,25 +339,8 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): 
       return op ? [identity(op)] : [];
     });
     const stability = mostStable(old.usedBy.flatMap((slug) => baseOps.get(slug)?.stability ?? []));
-    // A schema no operation uses is still published (and generated into SDKs): judge it both ways.
-    const used = flows.request.has(entry.name) || flows.response.has(entry.name);
-    const directions: Direction[] = [];
-    if (!used || flows.request.has(entry.name)) directions.push('request');
-    if (!used || flows.response.has(entry.name)) directions.push('response');
-    // The same change seen from both directions is listed once, at its most severe.
-    const found = new Map<string, Finding>();
-    const rank = (f: Finding): number => {
-      const level = levelOf(f.id, judge.settings);
-      return level && level !== 'off' ? LEVEL_RANK[level] : -1;
-    };
-    for (const dir of directions) {
-      for (const f of judge.schemas.compare(old.schema, entry.schema, { dir, where: parameters.has(entry.name) ? 'parameter' : 'body' }, pointer)) {
-        const key = `${f.kind}|${f.path}`;
-        const seen = found.get(key);
-        if (!seen || rank(f) > rank(seen)) found.set(key, f);
-      }
-    }
-    for (const f of found.values()) {
+    const where = parameters.has(entry.name) ? 'parameter' : 'body';
+    for (const f of componentFindings(old.schema, entry.schema, directionsOf(entry.name, flows), where, pointer, judge)) {
       const what = `${f.path ? `Field "${f.path.replace(/^\./, '')}" of schema ${entry.name}` : `Schema ${entry.name}`}${usersText(users)}`;
       // Breaking if any stable operation uses the schema; one no operation uses stays breaking (it is still published).
       push(

@@ -81,15 +81,58 @@ export function compareOperation(base: Operation, head: Operation, ctx: Operatio
   return out;
 }
 
+/** What every parameter finding of one operation shares. */
+interface ParameterSide {
+  webhook: boolean;
+  subject: 'operation' | 'webhook';
+  /** `request-parameter` or `webhook-parameter`: how most of their check ids start. */
+  prefix: string;
+  scope: Scope;
+  schemas: SchemaComparer;
+}
+
 function compareParameters(base: Operation, head: Operation, webhook: boolean, schemas: SchemaComparer): OperationFinding[] {
-  const subject: 'operation' | 'webhook' = webhook ? 'webhook' : 'operation';
-  const scope: Scope = { dir: webhook ? 'response' : 'request', where: 'parameter' };
-  const prefix = webhook ? 'webhook-parameter' : 'request-parameter';
+  const side: ParameterSide = {
+    webhook,
+    subject: webhook ? 'webhook' : 'operation',
+    prefix: webhook ? 'webhook-parameter' : 'request-parameter',
+    scope: { dir: webhook ? 'response' : 'request', where: 'parameter' },
+    schemas,
+  };
+  const samePath = base.path.replace(/\{[^}]*\}/g, '{}') === head.path.replace(/\{[^}]*\}/g, '{}');
+  const baseParams = baseParameters(base, head);
+  const headParams = new Map(head.parameters.map((p) => [paramKey(p), p]));
   const out: OperationFinding[] = [];
-  // Path parameters are matched by position: renaming `{id}` to `{petId}` changes nothing on the wire.
+  for (const [key, p] of baseParams) {
+    const after = headParams.get(key);
+    if (after) out.push(...parameterFlags(p, after, samePath, side), ...parameterSchema(p, after, side));
+    // A path parameter only disappears with its path segment: reported as a move.
+    else if (p.in !== 'path') out.push(parameterGone(p, head, baseParams, side));
+  }
+  for (const [key, p] of headParams) {
+    if (baseParams.has(key) || p.in === 'path') continue;
+    if (base.parameters.some((b) => b.in !== p.in && b.name.toLowerCase() === p.name.toLowerCase() && !headParams.has(paramKey(b)))) continue;
+    const breaks = p.required && !webhook;
+    out.push(
+      parameterFinding(
+        side,
+        webhook ? 'webhook-parameter-added' : p.required ? 'new-required-request-parameter' : 'new-optional-request-parameter',
+        breaks ? 'required-parameter-added' : 'parameter-added',
+        p,
+        breaks
+          ? `New required ${p.in} parameter "${p.name}"; existing requests that do not send it will be rejected.`
+          : `New ${p.required ? 'required' : 'optional'} ${p.in} parameter "${p.name}".`,
+        parsePointer(p.pointer),
+      ),
+    );
+  }
+  return out;
+}
+
+/** Base's parameters by key, path parameters under head's names: they are matched by position, so renaming `{id}` to `{petId}` changes nothing on the wire. */
+function baseParameters(base: Operation, head: Operation): Map<string, Parameter> {
   const basePath = pathParams(base.path);
   const headPath = pathParams(head.path);
-  const samePath = base.path.replace(/\{[^}]*\}/g, '{}') === head.path.replace(/\{[^}]*\}/g, '{}');
   const renamed = new Map<string, string>();
   if (basePath.length === headPath.length) for (const [i, name] of basePath.entries()) renamed.set(name, headPath[i] ?? name);
   const baseParams = new Map<string, Parameter>();
@@ -97,126 +140,117 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
     const name = p.in === 'path' ? (renamed.get(p.name) ?? p.name) : p.name;
     baseParams.set(paramKey({ in: p.in, name }), p);
   }
-  const headParams = new Map(head.parameters.map((p) => [paramKey(p), p]));
-  const add = (id: string, kind: ChangeKind, p: Parameter, message: string, pointer?: readonly string[]): void => {
-    out.push({ id, kind, subject, location: `parameter ${p.in}.${p.name}`, message, ...(pointer ? { pointer } : {}) });
-  };
-  const what = (p: Parameter): string => `${capitalize(p.in)} parameter "${p.name}"`;
-  const headPointer = parsePointer(head.pointer);
+  return baseParams;
+}
 
-  for (const [key, p] of baseParams) {
-    const after = headParams.get(key);
-    if (after) {
-      const at = parsePointer(after.pointer);
-      // When the path itself changed, the move is the news; a rename inside it is not.
-      if (p.in === 'path' && p.name !== after.name && samePath) {
-        add(
-          'request-path-parameter-renamed',
-          'path-parameter-renamed',
-          after,
-          `Path parameter "${p.name}" was renamed to "${after.name}"; the URL clients call is unchanged.`,
-          at,
-        );
-      }
-      if (!p.required && after.required) {
-        add(
-          `${prefix}-became-required`,
-          'parameter-became-required',
-          after,
-          `${what(after)} became required${webhook ? '.' : '; requests that leave it out will be rejected.'}`,
-          at,
-        );
-      } else if (p.required && !after.required) {
-        add(`${prefix}-became-optional`, 'parameter-became-optional', after, `${what(after)} became optional.`, at);
-      }
-      // A new style or explode that writes every value as before (model/wire.ts) changes nothing for clients.
-      if (!sameWire(p, after)) {
-        add(
-          `${prefix}-style-changed`,
-          'parameter-style-changed',
-          after,
-          `${what(after)} changed serialization from ${serialization(p)} to ${serialization(after)}; values encoded the old way will be read differently.`,
-          at,
-        );
-      }
-      if (!p.deprecated && after.deprecated)
-        add('request-parameter-deprecated', 'parameter-deprecated', after, `${what(after)} is now deprecated; clients should stop sending it.`, at);
-      else if (p.deprecated && !after.deprecated)
-        add('request-parameter-reactivated', 'parameter-reactivated', after, `${what(after)} is no longer deprecated.`, at);
-      // A form-exploded list of one is written as the single value was (`?tag=a`): a value that becomes a list of
-      // such values still takes every request sent before, and its items are what the value is compared with.
-      const listOfOne =
-        !webhook &&
-        p.shape === 'scalar' &&
-        after.shape === 'array' &&
-        after.style === 'form' &&
-        after.explode &&
-        (after.in === 'query' || after.in === 'cookie');
-      const items = listOfOne && after.schema ? schemas.flat(after.schema, 'head').items : undefined;
-      const findings = items
-        ? schemas.compare(p.schema, items, scope, [...at, 'schema', 'items'])
-        : schemas.compare(p.schema, after.schema, scope, [...at, 'schema']);
-      if (items) {
-        // Safe only while the items take every value the single one took (oasdiff judges it so too).
-        const narrowed = findings.some((f) => CATALOGUE.get(f.id)?.level !== 'info');
-        add(
-          narrowed ? 'request-parameter-type-changed' : 'request-parameter-type-generalized',
-          'type-changed',
-          after,
-          narrowed
-            ? `${what(after)} now takes a list whose items do not take every value sent before; those requests will be rejected.`
-            : `${what(after)} now takes a list; a single value sent before is still read as a list of one (form, exploded).`,
-          [...at, 'schema'],
-        );
-      }
-      out.push(
-        ...fromSchema(findings, subject, `parameter ${after.in}.${after.name}`, (path) =>
-          path ? `Field "${trimPath(path)}" of ${after.in} parameter "${after.name}"` : what(after),
-        ),
-      );
-      continue;
-    }
-    if (p.in === 'path') continue; // A path parameter only disappears with its path segment: reported as a move.
-    const moved = head.parameters.find((h) => h.in !== p.in && h.name.toLowerCase() === p.name.toLowerCase() && !baseParams.has(paramKey(h)));
-    if (moved) {
-      add(
-        `${prefix}-location-changed`,
-        'parameter-location-changed',
-        moved,
-        `Parameter "${p.name}" moved from the ${p.in} to the ${moved.in}` +
-          (webhook ? '.' : `; clients that still send it in the ${p.in} will not be understood.`),
-        parsePointer(moved.pointer),
-      );
-      continue;
-    }
-    // As oasdiff's request-parameter-removed: servers ignore parameters they do not know, so requests
-    // still succeed, but the value no longer has an effect.
-    const id = webhook ? 'webhook-parameter-removed' : p.deprecated ? 'request-parameter-removed-with-deprecation' : 'request-parameter-removed';
+function parameterFinding(side: ParameterSide, id: string, kind: ChangeKind, p: Parameter, message: string, pointer?: readonly string[]): OperationFinding {
+  return { id, kind, subject: side.subject, location: `parameter ${p.in}.${p.name}`, message, ...(pointer ? { pointer } : {}) };
+}
+
+const parameterWhat = (p: Parameter): string => `${capitalize(p.in)} parameter "${p.name}"`;
+
+/** A parameter kept: its name in the path, whether it is required, how it is written and whether it is deprecated. */
+function parameterFlags(p: Parameter, after: Parameter, samePath: boolean, side: ParameterSide): OperationFinding[] {
+  const { webhook, prefix } = side;
+  const at = parsePointer(after.pointer);
+  const out: OperationFinding[] = [];
+  const add = (id: string, kind: ChangeKind, message: string): void => {
+    out.push(parameterFinding(side, id, kind, after, message, at));
+  };
+  const what = parameterWhat(after);
+  // When the path itself changed, the move is the news; a rename inside it is not.
+  if (p.in === 'path' && p.name !== after.name && samePath) {
     add(
-      id,
-      'parameter-removed',
-      p,
-      webhook
-        ? `${what(p)} was removed; clients that read it will no longer get it.`
-        : `${what(p)} was removed${p.deprecated ? ' (it was deprecated)' : ''}; requests that still send it will succeed, but it will have no effect.`,
-      [...headPointer, 'parameters'],
+      'request-path-parameter-renamed',
+      'path-parameter-renamed',
+      `Path parameter "${p.name}" was renamed to "${after.name}"; the URL clients call is unchanged.`,
     );
   }
-  for (const [key, p] of headParams) {
-    if (baseParams.has(key) || p.in === 'path') continue;
-    if (base.parameters.some((b) => b.in !== p.in && b.name.toLowerCase() === p.name.toLowerCase() && !headParams.has(paramKey(b)))) continue;
-    const breaks = p.required && !webhook;
+  if (!p.required && after.required) {
+    add(`${prefix}-became-required`, 'parameter-became-required', `${what} became required${webhook ? '.' : '; requests that leave it out will be rejected.'}`);
+  } else if (p.required && !after.required) {
+    add(`${prefix}-became-optional`, 'parameter-became-optional', `${what} became optional.`);
+  }
+  // A new style or explode that writes every value as before (model/wire.ts) changes nothing for clients.
+  if (!sameWire(p, after)) {
     add(
-      webhook ? 'webhook-parameter-added' : p.required ? 'new-required-request-parameter' : 'new-optional-request-parameter',
-      breaks ? 'required-parameter-added' : 'parameter-added',
-      p,
-      breaks
-        ? `New required ${p.in} parameter "${p.name}"; existing requests that do not send it will be rejected.`
-        : `New ${p.required ? 'required' : 'optional'} ${p.in} parameter "${p.name}".`,
-      parsePointer(p.pointer),
+      `${prefix}-style-changed`,
+      'parameter-style-changed',
+      `${what} changed serialization from ${serialization(p)} to ${serialization(after)}; values encoded the old way will be read differently.`,
     );
   }
+  if (!p.deprecated && after.deprecated)
+    add('request-parameter-deprecated', 'parameter-deprecated', `${what} is now deprecated; clients should stop sending it.`);
+  else if (p.deprecated && !after.deprecated) add('request-parameter-reactivated', 'parameter-reactivated', `${what} is no longer deprecated.`);
   return out;
+}
+
+/** A parameter kept: its schema's changes, and a single value that became a list of such values. */
+function parameterSchema(p: Parameter, after: Parameter, side: ParameterSide): OperationFinding[] {
+  const { webhook, schemas, scope } = side;
+  const at = parsePointer(after.pointer);
+  const what = parameterWhat(after);
+  // A form-exploded list of one is written as the single value was (`?tag=a`): a value that becomes a list of
+  // such values still takes every request sent before, and its items are what the value is compared with.
+  const listOfOne =
+    !webhook && p.shape === 'scalar' && after.shape === 'array' && after.style === 'form' && after.explode && (after.in === 'query' || after.in === 'cookie');
+  const items = listOfOne && after.schema ? schemas.flat(after.schema, 'head').items : undefined;
+  const findings = items
+    ? schemas.compare(p.schema, items, scope, [...at, 'schema', 'items'])
+    : schemas.compare(p.schema, after.schema, scope, [...at, 'schema']);
+  const out: OperationFinding[] = [];
+  if (items) {
+    // Safe only while the items take every value the single one took (oasdiff judges it so too).
+    const narrowed = findings.some((f) => CATALOGUE.get(f.id)?.level !== 'info');
+    out.push(
+      parameterFinding(
+        side,
+        narrowed ? 'request-parameter-type-changed' : 'request-parameter-type-generalized',
+        'type-changed',
+        after,
+        narrowed
+          ? `${what} now takes a list whose items do not take every value sent before; those requests will be rejected.`
+          : `${what} now takes a list; a single value sent before is still read as a list of one (form, exploded).`,
+        [...at, 'schema'],
+      ),
+    );
+  }
+  out.push(
+    ...fromSchema(findings, side.subject, `parameter ${after.in}.${after.name}`, (path) =>
+      path ? `Field "${trimPath(path)}" of ${after.in} parameter "${after.name}"` : what,
+    ),
+  );
+  return out;
+}
+
+/** A base parameter head has no longer: moved to another place (query, header, cookie) or removed. */
+function parameterGone(p: Parameter, head: Operation, baseParams: Map<string, Parameter>, side: ParameterSide): OperationFinding {
+  const { webhook, prefix } = side;
+  const moved = head.parameters.find((h) => h.in !== p.in && h.name.toLowerCase() === p.name.toLowerCase() && !baseParams.has(paramKey(h)));
+  if (moved) {
+    return parameterFinding(
+      side,
+      `${prefix}-location-changed`,
+      'parameter-location-changed',
+      moved,
+      `Parameter "${p.name}" moved from the ${p.in} to the ${moved.in}` +
+        (webhook ? '.' : `; clients that still send it in the ${p.in} will not be understood.`),
+      parsePointer(moved.pointer),
+    );
+  }
+  // As oasdiff's request-parameter-removed: servers ignore parameters they do not know, so requests
+  // still succeed, but the value no longer has an effect.
+  const id = webhook ? 'webhook-parameter-removed' : p.deprecated ? 'request-parameter-removed-with-deprecation' : 'request-parameter-removed';
+  return parameterFinding(
+    side,
+    id,
+    'parameter-removed',
+    p,
+    webhook
+      ? `${parameterWhat(p)} was removed; clients that read it will no longer get it.`
+      : `${parameterWhat(p)} was removed${p.deprecated ? ' (it was deprecated)' : ''}; requests that still send it will succeed, but it will have no effect.`,
+    [...parsePointer(head.pointer), 'parameters'],
+  );
 }
 
 type BodyFinding = Omit<OperationFinding, 'subject'>;

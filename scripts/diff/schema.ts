@@ -116,50 +116,8 @@ export class SchemaComparer {
     const hp = new Map((h.properties ?? []).map((p) => [p.name, p]));
     const dir = scope.dir;
     const out: Finding[] = [];
-    const add = (id: string, kind: ChangeKind, name: string, pointer: readonly string[], say: Finding['say']): void => {
-      out.push({ id, kind, path: `.${name}`, pointer, say });
-    };
     for (const [name, prop] of bp) {
-      if (hp.has(name)) continue;
-      const from = this.flat(prop.schema, 'base');
-      const pointer = [...at, 'properties'];
-      if (dir === 'request') {
-        if (from.readOnly)
-          add('request-read-only-property-removed', 'property-removed', name, pointer, (what) => `${what} was removed; clients never sent it (read-only).`);
-        else if (h.additionalProperties === false) {
-          add(
-            'request-property-removed-not-allowed',
-            'property-removed',
-            name,
-            pointer,
-            (what) => `${what} was removed and extra fields are not allowed; requests that still send it will be rejected.`,
-          );
-        } else
-          add(
-            'request-property-removed',
-            'property-removed',
-            name,
-            pointer,
-            (what) => `${what} was removed; the server will ignore it if clients still send it.`,
-          );
-        continue;
-      }
-      const required = prop.required ? 'required' : 'optional';
-      if (from.writeOnly)
-        add(
-          `response-${required}-write-only-property-removed`,
-          'property-removed',
-          name,
-          pointer,
-          (what) => `${what} was removed; clients never read it (write-only).`,
-        );
-      else {
-        add(`response-${required}-property-removed`, 'property-removed', name, pointer, (what) =>
-          prop.required
-            ? `${what} was removed; clients that read it will no longer get it.`
-            : `${what} was removed; it was optional, so clients should already cope without it, but those that read it will no longer get it.`,
-        );
-      }
+      if (!hp.has(name)) out.push(propertyRemoved(name, prop.required, this.flat(prop.schema, 'base'), h, dir, [...at, 'properties']));
     }
     for (const [name, prop] of hp) {
       const origin = headOrigins.get(name);
@@ -167,28 +125,7 @@ export class SchemaComparer {
       const before = bp.get(name);
       const to = this.flat(prop.schema, 'head');
       if (!before) {
-        if (dir === 'request') {
-          if (to.readOnly)
-            add('new-read-only-request-property', 'property-added', name, pointer, (what) => `${what} was added (read-only: clients do not send it).`);
-          else if (prop.required) {
-            add(
-              `new-required-request-property${to.default !== undefined ? '-with-default' : ''}`,
-              'required-property-added',
-              name,
-              pointer,
-              (what) => `${what} was added as required; existing requests that do not send it will be rejected.`,
-            );
-          } else add('new-optional-request-property', 'property-added', name, pointer, (what) => `${what} was added (optional).`);
-        } else {
-          const required = prop.required ? 'required' : 'optional';
-          add(
-            `response-${required}-${to.writeOnly ? 'write-only-' : ''}property-added`,
-            'property-added',
-            name,
-            pointer,
-            (what) => `${what} was added${prop.required ? ' (always present)' : ' (optional)'}.`,
-          );
-        }
+        out.push(propertyAdded(name, prop.required, to, dir, pointer));
         continue;
       }
       // A field both sides take from the same component is that component's to report.
@@ -245,6 +182,80 @@ export class SchemaComparer {
     }
     return out;
   }
+}
+
+/** A finding about the field `name`, at `pointer` (the properties' pointer when it is gone). */
+function fieldFinding(name: string, pointer: readonly string[], id: string, kind: ChangeKind, say: Finding['say']): Finding {
+  return { id, kind, path: `.${name}`, pointer, say };
+}
+
+/** A field of base that head no longer has (`head` is head's merged node, `from` the field's merged schema in base). */
+function propertyRemoved(name: string, required: boolean, from: SchemaNode, head: SchemaNode, dir: Direction, pointer: readonly string[]): Finding {
+  if (dir === 'request') {
+    if (from.readOnly)
+      return fieldFinding(
+        name,
+        pointer,
+        'request-read-only-property-removed',
+        'property-removed',
+        (what) => `${what} was removed; clients never sent it (read-only).`,
+      );
+    if (head.additionalProperties === false) {
+      return fieldFinding(
+        name,
+        pointer,
+        'request-property-removed-not-allowed',
+        'property-removed',
+        (what) => `${what} was removed and extra fields are not allowed; requests that still send it will be rejected.`,
+      );
+    }
+    return fieldFinding(
+      name,
+      pointer,
+      'request-property-removed',
+      'property-removed',
+      (what) => `${what} was removed; the server will ignore it if clients still send it.`,
+    );
+  }
+  const level = required ? 'required' : 'optional';
+  if (from.writeOnly)
+    return fieldFinding(
+      name,
+      pointer,
+      `response-${level}-write-only-property-removed`,
+      'property-removed',
+      (what) => `${what} was removed; clients never read it (write-only).`,
+    );
+  return fieldFinding(name, pointer, `response-${level}-property-removed`, 'property-removed', (what) =>
+    required
+      ? `${what} was removed; clients that read it will no longer get it.`
+      : `${what} was removed; it was optional, so clients should already cope without it, but those that read it will no longer get it.`,
+  );
+}
+
+/** A field head has that base did not (`to` is its merged schema in head). */
+function propertyAdded(name: string, required: boolean, to: SchemaNode, dir: Direction, pointer: readonly string[]): Finding {
+  if (dir !== 'request') {
+    return fieldFinding(
+      name,
+      pointer,
+      `response-${required ? 'required' : 'optional'}-${to.writeOnly ? 'write-only-' : ''}property-added`,
+      'property-added',
+      (what) => `${what} was added${required ? ' (always present)' : ' (optional)'}.`,
+    );
+  }
+  if (to.readOnly)
+    return fieldFinding(name, pointer, 'new-read-only-request-property', 'property-added', (what) => `${what} was added (read-only: clients do not send it).`);
+  if (required) {
+    return fieldFinding(
+      name,
+      pointer,
+      `new-required-request-property${to.default !== undefined ? '-with-default' : ''}`,
+      'required-property-added',
+      (what) => `${what} was added as required; existing requests that do not send it will be rejected.`,
+    );
+  }
+  return fieldFinding(name, pointer, 'new-optional-request-property', 'property-added', (what) => `${what} was added (optional).`);
 }
 
 /** Required, read-only, write-only and deprecated: what a field's own flags say to the clients of `dir`. */

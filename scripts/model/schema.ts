@@ -50,6 +50,9 @@ function exclusiveBounds(raw: Record<string, any>, node: SchemaNode): void {
   }
 }
 
+/** Normalizes a subschema of the node being made, on the same way in (the references being followed). */
+type Child = (raw: unknown) => SchemaNode;
+
 /**
  * Normalizes the schemas of one document. A reference to something other than a component schema is followed where
  * it is named, and what it gives is made once: named again, the same node is taken, and counted against `budget`
@@ -67,97 +70,134 @@ export function createSchemaNormalizer(document: OpenApiDocument, budget?: WorkB
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return { not: {} };
     if (!isObject(raw)) return {};
-    if (typeof raw.$ref === 'string') {
-      const name = componentName(raw.$ref);
-      if (name !== undefined) return { ref: name };
-      if (visiting.has(raw.$ref)) {
-        circular += 1;
-        return { circular: true };
-      }
-      const known = byReference.get(raw.$ref);
-      if (known) {
-        made += known.size;
-        budget?.spend(known.size, raw);
-        return known.node;
-      }
-      const target = raw.$ref.startsWith('#') ? getByPointer(document, raw.$ref) : undefined;
-      const [madeBefore, circularBefore] = [made, circular];
-      const node = normalize(target, new Set([...visiting, raw.$ref]));
-      if (circular === circularBefore) byReference.set(raw.$ref, { node, size: made - madeBefore });
-      return node;
+    if (typeof raw.$ref === 'string') return reference(raw, raw.$ref, visiting);
+    return schemaObject(raw, (value) => normalize(value, visiting));
+  }
+  /** A `$ref`: a component's stays a reference, any other is followed and its node made once (as above). */
+  function reference(raw: Record<string, any>, ref: string, visiting: Set<string>): SchemaNode {
+    const name = componentName(ref);
+    if (name !== undefined) return { ref: name };
+    if (visiting.has(ref)) {
+      circular += 1;
+      return { circular: true };
     }
-    const node: SchemaNode = {};
-    const types = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];
-    const nonNull = types.filter((t: unknown) => t !== 'null');
-    if (nonNull.length > 0) node.type = nonNull;
-    if (raw.nullable === true || types.includes('null')) node.nullable = true;
-    if (Array.isArray(raw.enum)) {
-      if (raw.enum.includes(null)) node.nullable = true;
-      node.enum = raw.enum.filter((v: unknown) => v !== null);
-      const descriptions = enumDescriptions(raw, node.enum);
-      if (descriptions) node.enumDescriptions = descriptions;
+    const known = byReference.get(ref);
+    if (known) {
+      made += known.size;
+      budget?.spend(known.size, raw);
+      return known.node;
     }
-    if (Array.isArray(raw['x-extensible-enum'])) node.extensibleEnum = [...raw['x-extensible-enum']];
-    const xml = xmlObject(raw.xml);
-    if (xml) node.xml = xml;
-    const format = optionalString(raw.format);
-    if (format) node.format = format;
-    const title = optionalString(raw.title);
-    if (title) node.title = title;
-    const description = optionalString(raw.description);
-    if (description) node.description = description;
-    if ('const' in raw) node.const = raw.const;
-    if ('default' in raw) node.default = raw.default;
-    if ('example' in raw) node.example = raw.example;
-    else if (Array.isArray(raw.examples) && raw.examples.length > 0) node.example = raw.examples[0];
-    if (raw.deprecated === true) node.deprecated = true;
-    if (raw.readOnly === true) node.readOnly = true;
-    if (raw.writeOnly === true) node.writeOnly = true;
-    for (const key of NUMBER_KEYS) if (typeof raw[key] === 'number') node[key] = raw[key];
-    exclusiveBounds(raw, node);
-    if (typeof raw.pattern === 'string') node.pattern = raw.pattern;
-    if (raw.uniqueItems === true) node.uniqueItems = true;
-    if (isObject(raw.properties)) {
-      const required = new Set(Array.isArray(raw.required) ? raw.required : []);
-      node.properties = Object.entries(raw.properties).map(([name, value]) => ({
-        name,
-        required: required.has(name),
-        schema: normalize(value, visiting),
-      }));
-    }
-    if (raw.additionalProperties === true || raw.additionalProperties === false) node.additionalProperties = raw.additionalProperties;
-    else if (isObject(raw.additionalProperties)) node.additionalProperties = normalize(raw.additionalProperties, visiting);
-    if (raw.items !== undefined && !Array.isArray(raw.items)) node.items = normalize(raw.items, visiting);
-    else if (Array.isArray(raw.prefixItems) && raw.prefixItems.length > 0) node.items = normalize(raw.prefixItems[0], visiting);
-    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
-      if (Array.isArray(raw[key])) node[key] = raw[key].map((s: unknown) => normalize(s, visiting));
-    }
-    if (raw.not !== undefined) node.not = normalize(raw.not, visiting);
-    for (const key of ['contentMediaType', 'contentEncoding'] as const) if (typeof raw[key] === 'string') node[key] = raw[key];
-    if (Array.isArray(raw.prefixItems)) node.prefixItems = raw.prefixItems.map((s: unknown) => normalize(s, visiting));
-    for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) node[key] = normalize(raw[key], visiting);
-    for (const key of SCHEMA_OR_BOOLEAN_KEYS) {
-      if (typeof raw[key] === 'boolean') node[key] = raw[key];
-      else if (isObject(raw[key])) node[key] = normalize(raw[key], visiting);
-    }
-    for (const key of ['patternProperties', 'dependentSchemas'] as const) {
-      if (isObject(raw[key])) node[key] = Object.fromEntries(Object.entries(raw[key]).map(([name, value]) => [name, normalize(value, visiting)]));
-    }
-    if (isObject(raw.dependentRequired)) {
-      node.dependentRequired = Object.fromEntries(
-        Object.entries(raw.dependentRequired).map(([name, list]) => [name, Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : []]),
-      );
-    }
-    if (isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
-      node.discriminator = { propertyName: raw.discriminator.propertyName };
-      if (isObject(raw.discriminator.mapping)) node.discriminator.mapping = { ...raw.discriminator.mapping };
-    }
-    // An object with properties but no declared type is still an object for readers.
-    if (!node.type && node.properties) node.type = ['object'];
-    if (!node.type && node.items) node.type = ['array'];
+    const target = ref.startsWith('#') ? getByPointer(document, ref) : undefined;
+    const [madeBefore, circularBefore] = [made, circular];
+    const node = normalize(target, new Set([...visiting, ref]));
+    if (circular === circularBefore) byReference.set(ref, { node, size: made - madeBefore });
     return node;
   }
   return normalize;
+}
+
+/** A schema object, keyword by keyword; the steps run in this order so the node's keys keep one order. */
+function schemaObject(raw: Record<string, any>, child: Child): SchemaNode {
+  const node: SchemaNode = {};
+  typeAndValues(raw, node);
+  annotations(raw, node);
+  constraints(raw, node);
+  subschemas(raw, node, child);
+  for (const key of ['contentMediaType', 'contentEncoding'] as const) if (typeof raw[key] === 'string') node[key] = raw[key];
+  laterSubschemas(raw, node, child);
+  dependenciesAndDiscriminator(raw, node);
+  // An object with properties but no declared type is still an object for readers.
+  if (!node.type && node.properties) node.type = ['object'];
+  if (!node.type && node.items) node.type = ['array'];
+  return node;
+}
+
+/** `type`, with `null` as the nullable flag (3.0's `nullable`, 3.1's `type` list or a `null` in `enum`), and the enum. */
+function typeAndValues(raw: Record<string, any>, node: SchemaNode): void {
+  const types = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];
+  const nonNull = types.filter((t: unknown) => t !== 'null');
+  if (nonNull.length > 0) node.type = nonNull;
+  if (raw.nullable === true || types.includes('null')) node.nullable = true;
+  if (Array.isArray(raw.enum)) {
+    if (raw.enum.includes(null)) node.nullable = true;
+    node.enum = raw.enum.filter((v: unknown) => v !== null);
+    const descriptions = enumDescriptions(raw, node.enum);
+    if (descriptions) node.enumDescriptions = descriptions;
+  }
+  if (Array.isArray(raw['x-extensible-enum'])) node.extensibleEnum = [...raw['x-extensible-enum']];
+}
+
+/** What readers are told: xml, format, title, description, values given as examples, and the flags. */
+function annotations(raw: Record<string, any>, node: SchemaNode): void {
+  const xml = xmlObject(raw.xml);
+  if (xml) node.xml = xml;
+  const format = optionalString(raw.format);
+  if (format) node.format = format;
+  const title = optionalString(raw.title);
+  if (title) node.title = title;
+  const description = optionalString(raw.description);
+  if (description) node.description = description;
+  if ('const' in raw) node.const = raw.const;
+  if ('default' in raw) node.default = raw.default;
+  if ('example' in raw) node.example = raw.example;
+  else if (Array.isArray(raw.examples) && raw.examples.length > 0) node.example = raw.examples[0];
+  if (raw.deprecated === true) node.deprecated = true;
+  if (raw.readOnly === true) node.readOnly = true;
+  if (raw.writeOnly === true) node.writeOnly = true;
+}
+
+/** Bounds, pattern and uniqueness: the keywords a value is checked against without another schema. */
+function constraints(raw: Record<string, any>, node: SchemaNode): void {
+  for (const key of NUMBER_KEYS) if (typeof raw[key] === 'number') node[key] = raw[key];
+  exclusiveBounds(raw, node);
+  if (typeof raw.pattern === 'string') node.pattern = raw.pattern;
+  if (raw.uniqueItems === true) node.uniqueItems = true;
+}
+
+/** The subschemas 3.0 has too: properties, additional properties, items, the combinations and `not`. */
+function subschemas(raw: Record<string, any>, node: SchemaNode, child: Child): void {
+  if (isObject(raw.properties)) {
+    const required = new Set(Array.isArray(raw.required) ? raw.required : []);
+    node.properties = Object.entries(raw.properties).map(([name, value]) => ({
+      name,
+      required: required.has(name),
+      schema: child(value),
+    }));
+  }
+  if (raw.additionalProperties === true || raw.additionalProperties === false) node.additionalProperties = raw.additionalProperties;
+  else if (isObject(raw.additionalProperties)) node.additionalProperties = child(raw.additionalProperties);
+  if (raw.items !== undefined && !Array.isArray(raw.items)) node.items = child(raw.items);
+  else if (Array.isArray(raw.prefixItems) && raw.prefixItems.length > 0) node.items = child(raw.prefixItems[0]);
+  for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
+    if (Array.isArray(raw[key])) node[key] = raw[key].map((s: unknown) => child(s));
+  }
+  if (raw.not !== undefined) node.not = child(raw.not);
+}
+
+/** The subschemas 3.1 added: prefixItems, the conditionals, the unevaluated and pattern keywords, dependent schemas. */
+function laterSubschemas(raw: Record<string, any>, node: SchemaNode, child: Child): void {
+  if (Array.isArray(raw.prefixItems)) node.prefixItems = raw.prefixItems.map((s: unknown) => child(s));
+  for (const key of SCHEMA_KEYS) if (raw[key] !== undefined) node[key] = child(raw[key]);
+  for (const key of SCHEMA_OR_BOOLEAN_KEYS) {
+    if (typeof raw[key] === 'boolean') node[key] = raw[key];
+    else if (isObject(raw[key])) node[key] = child(raw[key]);
+  }
+  for (const key of ['patternProperties', 'dependentSchemas'] as const) {
+    if (isObject(raw[key])) node[key] = Object.fromEntries(Object.entries(raw[key]).map(([name, value]) => [name, child(value)]));
+  }
+}
+
+/** `dependentRequired` as lists of names, and the discriminator's property and mapping. */
+function dependenciesAndDiscriminator(raw: Record<string, any>, node: SchemaNode): void {
+  if (isObject(raw.dependentRequired)) {
+    node.dependentRequired = Object.fromEntries(
+      Object.entries(raw.dependentRequired).map(([name, list]) => [name, Array.isArray(list) ? list.filter((n): n is string => typeof n === 'string') : []]),
+    );
+  }
+  if (isObject(raw.discriminator) && typeof raw.discriminator.propertyName === 'string') {
+    node.discriminator = { propertyName: raw.discriminator.propertyName };
+    if (isObject(raw.discriminator.mapping)) node.discriminator.mapping = { ...raw.discriminator.mapping };
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { treeResident, treeRss } from '../memory.ts';
 import { MOCKS, PRISM } from '../mocks.ts';
 import { DOCS, type DocName, NODE, ROOT, TMP, TOOLS } from '../paths.ts';
 import { start, type Started } from '../processes.ts';
-import { formatValue } from '../results.ts';
+import { formatValue, type Unit } from '../results.ts';
 
 const SECTION = 'preview';
 const GET_PETS: Probe = { method: 'GET', path: '/pets', headers: { authorization: 'Bearer bench-token' } };
@@ -226,66 +226,46 @@ export async function runPreview(ctx: Context): Promise<void> {
   for (const subject of CASES.filter((c) => options.docs.includes(c.doc))) {
     const runs: RunFigures[] = [];
     for (let run = 1; run <= options.runs; run++) runs.push(await runOnce(ctx, subject, run));
-    const add = (metric: string, unit: 'ms' | 'bytes' | 'count', values: (number | undefined)[]) => {
-      const samples = values.filter((v): v is number => v !== undefined);
-      if (samples.length) results.add(SECTION, subject.doc, 'ours', metric, unit, samples);
-    };
-    add(
-      'start-up until the first page',
-      'ms',
-      runs.map((r) => r.readyMs),
-    );
-    add(
-      'start-up until validation and lint are done',
-      'ms',
-      runs.map((r) => r.firstCheckMs),
-    );
-    add(
-      'save to the updated page',
-      'ms',
-      runs.map((r) => r.pageMs),
-    );
-    add(
-      "save to the updated page's scripts run (DOMContentLoaded)",
-      'ms',
-      runs.map((r) => r.pageScriptsMs),
-    );
-    add(
-      'save to the updated mock answer',
-      'ms',
-      runs.map((r) => r.mockMs),
-    );
-    add(
-      'save to validation and lint done',
-      'ms',
-      runs.map((r) => r.checkedMs),
-    );
-    add(
-      'peak memory (RSS of the process tree)',
-      'bytes',
-      runs.map((r) => r.peakBytes),
-    );
-    add(
-      "peak memory (resident, each program's code once)",
-      'bytes',
-      runs.map((r) => r.peakResidentBytes),
-    );
-    add(
-      'requests failed during a reload',
-      'count',
-      runs.map((r) => r.drops),
-    );
-    const sent = runs.reduce((sum, r) => sum + (r.sent ?? 0), 0);
-    if (sent) {
-      results.note(
-        `Preview: edits to paths/pets.yaml (a summary and an example) of a copy of openapi/; ${LOOPS} request loops on the mock sent ${sent.toLocaleString('en-US')} requests in all.`,
-      );
-    }
+    recordRuns(ctx, subject.doc, runs);
   }
-  results.note(
-    "Preview: each run is one `npm run dev` process: start-up until the first page answers, until the first validation and lint are done, then a warm-up save (the development server compiles the page once, not counted) and a measured save, each waited for until its validation and lint are done. A save reaches the page at the first frame Chromium paints with the edit in it (checked before each frame, as \"title visible\" is); its scripts run later, at DOMContentLoaded, given beside (in development each module is its own request). Peak memory is the process tree's resident memory sampled every 100 ms over the whole run, as a sum of RSS and with each program's file pages (Node's own code, about 50 MB, in each of the preview's three Node processes) counted once; the target reads the second. On GitHub's API the edit is the root operation's summary and the example its mock answer comes from.",
-  );
+  results.note(HOW_MEASURED);
   if (options.docs.includes('ours')) await prismReload(ctx);
+  previewTargets(ctx);
+}
+
+/** Each run's figures as the results name them; a figure no run gave (the mock's on a document without one) is left out. */
+const METRICS: [metric: string, unit: Unit, value: (r: RunFigures) => number | undefined][] = [
+  ['start-up until the first page', 'ms', (r) => r.readyMs],
+  ['start-up until validation and lint are done', 'ms', (r) => r.firstCheckMs],
+  ['save to the updated page', 'ms', (r) => r.pageMs],
+  ["save to the updated page's scripts run (DOMContentLoaded)", 'ms', (r) => r.pageScriptsMs],
+  ['save to the updated mock answer', 'ms', (r) => r.mockMs],
+  ['save to validation and lint done', 'ms', (r) => r.checkedMs],
+  ['peak memory (RSS of the process tree)', 'bytes', (r) => r.peakBytes],
+  ["peak memory (resident, each program's code once)", 'bytes', (r) => r.peakResidentBytes],
+  ['requests failed during a reload', 'count', (r) => r.drops],
+];
+
+function recordRuns(ctx: Context, doc: DocName, runs: RunFigures[]): void {
+  const { results } = ctx;
+  for (const [metric, unit, value] of METRICS) {
+    const samples = runs.map(value).filter((v): v is number => v !== undefined);
+    if (samples.length) results.add(SECTION, doc, 'ours', metric, unit, samples);
+  }
+  const sent = runs.reduce((sum, r) => sum + (r.sent ?? 0), 0);
+  if (sent) {
+    results.note(
+      `Preview: edits to paths/pets.yaml (a summary and an example) of a copy of openapi/; ${LOOPS} request loops on the mock sent ${sent.toLocaleString('en-US')} requests in all.`,
+    );
+  }
+}
+
+const HOW_MEASURED =
+  "Preview: each run is one `npm run dev` process: start-up until the first page answers, until the first validation and lint are done, then a warm-up save (the development server compiles the page once, not counted) and a measured save, each waited for until its validation and lint are done. A save reaches the page at the first frame Chromium paints with the edit in it (checked before each frame, as \"title visible\" is); its scripts run later, at DOMContentLoaded, given beside (in development each module is its own request). Peak memory is the process tree's resident memory sampled every 100 ms over the whole run, as a sum of RSS and with each program's file pages (Node's own code, about 50 MB, in each of the preview's three Node processes) counted once; the target reads the second. On GitHub's API the edit is the root operation's summary and the example its mock answer comes from.";
+
+/** The README's preview targets, each read from the median of the documents measured. */
+function previewTargets(ctx: Context): void {
+  const { results, options } = ctx;
   const ms = (n: number) => formatValue(n, 'ms');
   const row = (doc: DocName, metric: string) => results.find(SECTION, doc, 'ours', metric)?.median;
   if (options.docs.includes('ours')) {
