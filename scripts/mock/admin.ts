@@ -3,21 +3,42 @@
 //   POST /__mock/reset        records back to the examples: one session (`Mock-Session` or `?session=`), else all
 //   GET  /__mock/requests     the last requests answered, as JSON (`?limit=`)
 //   GET  /__mock/resources    the resources stateful mocking found, the sessions held and the store's limits
+//   GET  /__mock/health       200 when the mock serves and its store answers, else 503 (for load balancers)
 // A web page may use them only from the portal's origin or the mock's own
 // (origins.ts): any other page's request is refused, and answered without CORS.
 import { preflightHeaders } from './cors.ts';
 import { finish, logAnswer, sendError, type Exchange } from './exchange.ts';
 import { RECENT_REQUESTS } from './recent.ts';
 import { sessionOf } from './stateful/answer.ts';
-import { SESSION_HEADER } from './store/types.ts';
+import { SESSION_HEADER, STORE_RETRY_AFTER_S } from './store/types.ts';
 
 export const ADMIN_PREFIX = '/__mock/';
 
-const ROUTES: Record<string, string> = { reset: 'POST', requests: 'GET', resources: 'GET' };
+const ROUTES: Record<string, string> = { reset: 'POST', requests: 'GET', resources: 'GET', health: 'GET' };
 
-function json(x: Exchange, status: number, value: unknown): void {
+function json(x: Exchange, status: number, value: unknown, extra: string[] = []): void {
   const body = Buffer.from(JSON.stringify(value));
-  finish(x, status, ['Content-Type', 'application/json', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'Vary', 'Origin'], body);
+  finish(x, status, ['Content-Type', 'application/json', 'Content-Length', String(body.length), 'Cache-Control', 'no-store', 'Vary', 'Origin', ...extra], body);
+}
+
+/** Ready: the mock serves a version and is not stopping, and its store (if any) answers. Not in the journal: a balancer asks every few seconds. */
+async function health(x: Exchange): Promise<void> {
+  x.unlogged = true;
+  const store = await x.ctx.stateful?.store.health();
+  const ok = !x.ctx.closing && (store === undefined || store.ok);
+  const reason = x.ctx.closing ? 'the mock is stopping' : store && !store.ok ? store.reason : undefined;
+  json(
+    x,
+    ok ? 200 : 503,
+    {
+      status: ok ? 'ok' : 'unavailable',
+      ...(reason ? { reason } : {}),
+      api: { title: x.state.title, version: x.state.version, operations: x.state.operationCount },
+      store: store ?? null,
+      generator: x.ctx.generator?.() ?? 'idle',
+    },
+    ok ? [] : ['Retry-After', String(STORE_RETRY_AFTER_S)],
+  );
 }
 
 /** Answers a `/__mock/…` path; never throws (a store failure is answered as an internal error by the caller). */
@@ -64,6 +85,10 @@ export async function answerAdmin(x: Exchange, path: string, query: URLSearchPar
     return;
   }
   x.req.resume();
+  if (name === 'health') {
+    await health(x);
+    return;
+  }
   if (name === 'requests') {
     const asked = Number(query?.get('limit') ?? RECENT_REQUESTS);
     const limit = Number.isInteger(asked) && asked > 0 ? asked : RECENT_REQUESTS;

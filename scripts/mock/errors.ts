@@ -32,6 +32,10 @@ export const ERROR_CODES = {
   },
   header_too_large: { status: 431, when: 'The request line and headers are larger than the limit (16 KiB).' },
   internal_error: { status: 500, when: 'A fault in the mock server itself, never the request; its log has the details.' },
+  store_unavailable: {
+    status: 503,
+    when: 'With --state redis://…: Redis cannot be reached or did not answer in time; `Retry-After` says when to try again, and the mock reconnects by itself.',
+  },
   simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },
   insufficient_storage: {
     status: 507,

@@ -37,6 +37,10 @@ export interface ServerContext {
   timing: boolean;
   /** Checks of parameters and bodies, past a small share of work in a worker. */
   checks: CheckPool;
+  /** Set once the server is closing: health answers 503 so a balancer stops sending. */
+  closing?: boolean;
+  /** The generator's state, for health: `idle` (not started), `starting`, `ready`. */
+  generator?: () => 'idle' | 'starting' | 'ready';
 }
 
 export interface Exchange {
@@ -57,6 +61,8 @@ export interface Exchange {
   slow?: boolean;
   /** Answer with a declared 5xx or 429 (`--error-rate`). */
   failure?: boolean;
+  /** Neither logged nor kept in the journal (health checks). */
+  unlogged?: boolean;
   /** Runs once the answer is written (callbacks). */
   after?: (status: number, headers: string[], body: Buffer | undefined) => void;
 }
@@ -83,6 +89,7 @@ export function finish(x: Exchange, status: number, headers: string[], body: Buf
 
 /** The request's line in the terminal and its entry in `GET /__mock/requests`. */
 export function logAnswer(x: Exchange, status: number): void {
+  if (x.unlogged) return;
   const ms = performance.now() - x.start;
   x.ctx.recent.add({
     at: Date.now(),

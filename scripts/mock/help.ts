@@ -19,7 +19,8 @@ State:
                            Mock-Session header; POST /__mock/reset starts again
   --state <memory|redis://host:port>
                            where records are kept (default memory; Redis lets several mock
-                           instances share them); implies --stateful
+                           instances share them; while it is unavailable stateful answers are
+                           503 with Retry-After and the mock reconnects); implies --stateful
   --max-sessions <n>       sessions kept at once; past it the least recently used is forgotten
                            (default 1000)
   --session-ttl <time>     a session unused this long is forgotten: 90s, 30m, 2h, 1d, 0 for never
@@ -48,7 +49,8 @@ Callbacks:
                            (* for any); implies --callbacks
 
 The mock's own routes: GET /__mock/requests (the last requests), POST /__mock/reset,
-GET /__mock/resources (what --stateful found, the sessions held and the limits); a web
-page may use them only from the portal's origin (--site) or the mock's own.
+GET /__mock/resources (what --stateful found, the sessions held and the limits),
+GET /__mock/health (200 when the mock and its store answer, else 503); a web page may
+use them only from the portal's origin (--site) or the mock's own.
   --help                   this text
 `;

@@ -23,6 +23,7 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   not_acceptable: ['406'],
   not_found: ['404'],
   insufficient_storage: ['507'],
+  store_unavailable: ['503'],
 };
 
 /**
@@ -31,6 +32,7 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
  */
 const BORROWED_SHAPES: Partial<Record<ErrorCodeName, string[]>> = {
   insufficient_storage: ['400', '422'],
+  store_unavailable: ['500', '400', '422'],
 };
 
 export function operationError(x: Exchange, mock: MockOperation, code: ErrorCodeName, message: string, extra: string[] = []): void {

@@ -13,7 +13,7 @@ import { printable } from './log.ts';
 import { readMultipart } from './multipart.ts';
 import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
-import { answerRequest } from './requested-answer.ts';
+import { answerRequest, storeError } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia, type CheckProblem } from './request-checks.ts';
 import { namedFor, type RouteMatch } from './router.ts';
 import type { MockOperation, MockState } from './state.ts';
@@ -83,7 +83,7 @@ function route(x: Exchange): void {
   const found = state.match(path);
   // The mock's own routes, only where the document declares nothing; they answer their own preflights.
   if (!found && path.startsWith(ADMIN_PREFIX)) {
-    answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
+    answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => storeError(x, undefined, error));
     return;
   }
   if (method === 'OPTIONS' && x.origin && headers['access-control-request-method'] !== undefined) {

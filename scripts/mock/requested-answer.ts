@@ -11,6 +11,19 @@ import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
 import type { MockOperation } from './state.ts';
+import { STORE_RETRY_AFTER_S, StoreUnavailable } from './store/types.ts';
+
+/** A store that cannot answer now is a 503 with `Retry-After`, in the API's error shape; any other failure the mock's own 500. */
+export function storeError(x: Exchange, mock: MockOperation | undefined, error: unknown): void {
+  if (!(error instanceof StoreUnavailable)) {
+    internalError(x, error);
+    return;
+  }
+  const message = `The mock's store is unavailable: ${error.message}. Try again shortly.`;
+  const retry = ['Retry-After', String(STORE_RETRY_AFTER_S)];
+  if (mock) operationError(x, mock, 'store_unavailable', message, retry);
+  else sendError(x, 'store_unavailable', message, retry);
+}
 
 export function answerRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, query: URLSearchParams | undefined, body: unknown): void {
   if (x.failure) {
@@ -27,7 +40,7 @@ export function answerRequest(x: Exchange, mock: MockOperation, params: Record<s
       (handled) => {
         if (!handled) statelessAnswer(x, mock, params, query, body, prefs);
       },
-      (error: unknown) => internalError(x, error),
+      (error: unknown) => storeError(x, mock, error),
     );
     return;
   }

@@ -130,7 +130,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   let store: StateStore | undefined;
   if (features.stateful) {
     // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
-    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits) : new MemoryStore(features.limits);
+    store = features.state
+      ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits, { log: (text) => log.message(text) })
+      : new MemoryStore(features.limits);
     ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
   }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
@@ -280,6 +282,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     },
     close() {
       closing ??= (async () => {
+        ctx.closing = true;
         await Promise.all([reloader.close(), pool.close(), ctx.checks.close(), store?.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));
