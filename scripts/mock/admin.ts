@@ -107,8 +107,10 @@ export async function answerAdmin(x: Exchange, path: string, query: URLSearchPar
         idField: r.id.field ?? null,
         idKind: r.id.kind,
         initialRecords: r.initial.length,
+        ...(r.parent ? { parent: r.parent.resource, parentField: r.parent.field ?? null } : {}),
         operations: r.operations.map((o) => ({ role: o.role, method: o.op.method.toUpperCase(), path: o.op.path, operationId: o.op.operationId ?? null })),
       })),
+      leftStateless: (inference?.skipped ?? []).map(({ op, reason }) => ({ method: op.method.toUpperCase(), path: op.path, reason })),
     });
     return;
   }
