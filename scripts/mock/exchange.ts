@@ -11,7 +11,7 @@ import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
 import type { HeldSockets } from './held-sockets.ts';
 import type { OriginPolicy } from './origins.ts';
-import type { RecentRequests } from './recent.ts';
+import type { Problem, RecentRequests } from './recent.ts';
 import type { StatefulContext } from './stateful/answer.ts';
 import type { MockOperation, MockState } from './state.ts';
 
@@ -61,6 +61,12 @@ export interface Exchange {
   slow?: boolean;
   /** Answer with a declared 5xx or 429 (`--error-rate`). */
   failure?: boolean;
+  /** The request's body as read (kept, cut, in the journal). */
+  body?: Buffer;
+  /** Where the answer differs from the description (a proxied answer), for the log and the journal. */
+  problems?: Problem[];
+  /** The answer came from the upstream (`--proxy`). */
+  upstream?: boolean;
   /** Neither logged nor kept in the journal (health checks). */
   unlogged?: boolean;
   /** Runs once the answer is written (callbacks). */
@@ -100,8 +106,13 @@ export function logAnswer(x: Exchange, status: number): void {
     operation: x.operation,
     reason: x.reason,
     session: sessionHeader(x),
+    headers: x.req.headers,
+    body: x.body,
+    bodyLength: x.body?.length,
+    source: x.upstream ? 'upstream' : 'mock',
+    problems: x.problems,
   });
-  if (!x.ctx.quiet) x.ctx.log.request(x.method, x.url, status, ms, x.operation, x.reason);
+  if (!x.ctx.quiet || x.problems) x.ctx.log.request(x.method, x.url, status, ms, x.operation, x.reason, x.problems);
 }
 
 function sessionHeader(x: Exchange): string | undefined {

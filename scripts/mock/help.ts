@@ -48,7 +48,8 @@ Callbacks:
                            hosts (any port) or hosts and ports callbacks may also be sent to
                            (* for any); implies --callbacks
 
-The mock's own routes: GET /__mock/requests (the last requests), POST /__mock/reset,
+The mock's own routes: GET /__mock/requests (the journal: ?operation=, ?session=, ?status=,
+?since=; DELETE empties it), POST /__mock/reset,
 GET /__mock/resources (what --stateful found, the sessions held and the limits),
 GET /__mock/health (200 when the mock and its store answer, else 503); a web page may
 use them only from the portal's origin (--site) or the mock's own.

@@ -16,6 +16,7 @@ import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
 import { compileSecurity, type SecurityCheck } from './security.ts';
+import type { CredentialNames } from './recent.ts';
 import type { StatefulPart } from './stateful/answer.ts';
 import { inferResources, type Inference } from './stateful/infer.ts';
 import { uncheckedPatterns } from './unchecked-patterns.ts';
@@ -52,6 +53,8 @@ export interface MockState {
   inference?: Inference;
   /** Component schemas by name, for reading error shapes. */
   lookup: SchemaLookup;
+  /** Where the description's credentials travel: redacted in the journal and never relayed elsewhere. */
+  credentials: CredentialNames;
   /** The error response the document declares most for a status (computed on first use). */
   documentError(status: number): PreparedResponse | undefined;
   /** Request checks of one operation, read on first use. */
@@ -85,6 +88,18 @@ function credentialNames(op: Operation, model: ApiModel): { query: string[]; coo
     if (credential?.in === 'query' || credential?.in === 'cookie') out[credential.in].push(credential.name);
   }
   return out;
+}
+
+/** Header and query names of every security scheme's credential, lower-case. */
+function credentialsOf(model: ApiModel): CredentialNames {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  for (const scheme of model.securitySchemes) {
+    const c = scheme.credential;
+    if (c?.in === 'header') headers.add(c.name.toLowerCase());
+    else if (c?.in === 'query') query.add(c.name.toLowerCase());
+  }
+  return { headers, query };
 }
 
 export interface StateOptions {
@@ -159,6 +174,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
     inference,
     lookup: new Map<string, SchemaEntry>(model.schemas.map((s) => [s.name, s])),
+    credentials: credentialsOf(model),
     documentError(status) {
       if (!documentErrors.has(status)) documentErrors.set(status, mostDeclared(allOperations(state), status));
       return documentErrors.get(status);
