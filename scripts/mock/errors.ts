@@ -36,6 +36,12 @@ export const ERROR_CODES = {
     status: 503,
     when: 'With --state redis://…: Redis cannot be reached or did not answer in time; `Retry-After` says when to try again, and the mock reconnects by itself.',
   },
+  upstream_mismatch: {
+    status: 502,
+    when: 'With --proxy and --errors: the real API answered in a way the description does not allow; the message names each difference.',
+  },
+  upstream_unavailable: { status: 502, when: 'With --proxy: the real API could not be reached.' },
+  upstream_timeout: { status: 504, when: 'With --proxy: the real API did not answer within 30 seconds.' },
   simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },
   insufficient_storage: {
     status: 507,

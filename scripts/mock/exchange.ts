@@ -11,6 +11,8 @@ import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
 import type { HeldSockets } from './held-sockets.ts';
 import type { OriginPolicy } from './origins.ts';
+import type { ProxyStats, ProxyTarget } from './proxy.ts';
+import type { RecordedAnswers, Recorder } from './recorded.ts';
 import type { Problem, RecentRequests } from './recent.ts';
 import type { StatefulContext } from './stateful/answer.ts';
 import type { MockOperation, MockState } from './state.ts';
@@ -39,6 +41,10 @@ export interface ServerContext {
   checks: CheckPool;
   /** Set once the server is closing: health answers 503 so a balancer stops sending. */
   closing?: boolean;
+  /** With `--proxy`: where requests go, what was found, and where answers are recorded. */
+  proxy?: { target: ProxyTarget; stats: ProxyStats; recorder?: Recorder };
+  /** With `--examples`: answers recorded from the real API, served before the description's. */
+  recorded?: RecordedAnswers;
   /** The generator's state, for health: `idle` (not started), `starting`, `ready`. */
   generator?: () => 'idle' | 'starting' | 'ready';
 }

@@ -41,6 +41,14 @@ Time and failure:
                            body (one request: Prefer: fault=reset|hang|slow)
   --error-rate <0..1>      share of requests answered with a declared 5xx or 429 (503 when none)
 
+The real API:
+  --proxy <url>            relay every request to the real API at url (origin and base path) and
+                           check its answers against the description: each mismatch is logged with
+                           the operation and the JSON pointer, kept in the journal, summed up on exit
+  --errors                 with --proxy: answer a mismatching answer with a 502 naming it
+  --record <dir>           with --proxy: write each answer as an example, one file per operation
+  --examples <dir>         serve answers recorded there before the description's examples
+
 Callbacks:
   --callbacks              send the callbacks an operation declares, after answering it, to the
                            request's own host only

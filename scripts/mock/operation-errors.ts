@@ -24,6 +24,9 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   not_found: ['404'],
   insufficient_storage: ['507'],
   store_unavailable: ['503'],
+  upstream_mismatch: ['502'],
+  upstream_unavailable: ['502'],
+  upstream_timeout: ['504'],
 };
 
 /**
@@ -33,6 +36,9 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
 const BORROWED_SHAPES: Partial<Record<ErrorCodeName, string[]>> = {
   insufficient_storage: ['400', '422'],
   store_unavailable: ['500', '400', '422'],
+  upstream_mismatch: ['500', '400', '422'],
+  upstream_unavailable: ['500', '400', '422'],
+  upstream_timeout: ['500', '400', '422'],
 };
 
 export function operationError(x: Exchange, mock: MockOperation, code: ErrorCodeName, message: string, extra: string[] = []): void {

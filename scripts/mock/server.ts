@@ -135,6 +135,27 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       : new MemoryStore(features.limits);
     ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
   }
+  if (features.proxy) {
+    const { ProxyStats } = await import('./proxy.ts');
+    const { Recorder } = await import('./recorded.ts');
+    ctx.proxy = {
+      target: { url: new URL(features.proxy), errors: features.errors },
+      stats: new ProxyStats(),
+      recorder: features.record ? new Recorder(features.record, (text) => log.message(text)) : undefined,
+    };
+    log.message(
+      `Proxy: every request goes to ${features.proxy}${features.errors ? ' (--errors: an answer the description does not allow is a 502)' : ''}${features.record ? `; answers are recorded in ${features.record}` : ''}.`,
+    );
+  }
+  if (features.examples) {
+    const { RecordedAnswers } = await import('./recorded.ts');
+    const problems: string[] = [];
+    ctx.recorded = new RecordedAnswers(features.examples, problems);
+    for (const problem of problems) log.message(problem);
+    log.message(
+      `Examples: ${ctx.recorded.count} recorded answer${ctx.recorded.count === 1 ? '' : 's'} from ${features.examples}, served before the description's.`,
+    );
+  }
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
   const pool = new EnginePool({ timeoutMs: options.generateTimeoutMs });
   const stateOptions = { stateful: features.stateful };
@@ -283,6 +304,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     close() {
       closing ??= (async () => {
         ctx.closing = true;
+        if (ctx.proxy) {
+          ctx.proxy.recorder?.flush();
+          log.message(ctx.proxy.stats.summary());
+          if (ctx.proxy.recorder)
+            log.message(`Recorded ${ctx.proxy.recorder.recorded} answer${ctx.proxy.recorder.recorded === 1 ? '' : 's'} in ${features.record}.`);
+        }
         await Promise.all([reloader.close(), pool.close(), ctx.checks.close(), store?.close()]);
         log.flush();
         const closed = new Promise<void>((done) => server.close(() => done()));

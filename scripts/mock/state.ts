@@ -46,6 +46,8 @@ export interface MockState {
   document: BuildResult['document'];
   files: string[];
   compiler: SchemaCompiler;
+  /** Answers' schemas (a proxied answer is checked against them), compiled on first use. */
+  responseCompiler(): SchemaCompiler;
   engine: Engine;
   /** What the mock leaves out of this version (unchecked patterns, unsendable headers), one line each, said at start and reload. */
   notices: string[];
@@ -159,6 +161,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     return undefined;
   };
   const documentErrors = new Map<number, PreparedResponse | undefined>();
+  let responses: SchemaCompiler | undefined;
   const state: MockState = {
     title: model.info.title,
     version: model.info.version,
@@ -170,6 +173,7 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     document,
     files: result.files,
     compiler,
+    responseCompiler: () => (responses ??= new SchemaCompiler(document, 'response')),
     engine: new Engine(document, pool),
     notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
     inference,
