@@ -5,6 +5,7 @@
 // reload), the request pipeline (pipeline.ts) and the parser's errors
 // (client-errors.ts).
 import { EventEmitter } from 'node:events';
+import { dirname, relative, resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
@@ -240,7 +241,10 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       if (options.watch) reloader.watch(next.files);
       // The new version's problems first, as at start: the same document says the same things.
       if (verdict.diagnostics.length > 0) log.message(formatDiagnostics(verdict.diagnostics));
-      log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
+      const after = outcome.changed?.length
+        ? ` after a change to ${outcome.changed.map((f) => printable(relative(dirname(resolve(options.spec)), f) || f)).join(', ')}`
+        : '';
+      log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms${after}: ${describe(next)}`);
       for (const notice of next.notices) log.message(notice);
       if (store && next.inference) {
         const inference = next.inference;
@@ -260,6 +264,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       return event;
     }
     lastFailed = true;
+    // Until a version loads, a new description file in a watched folder may be the fix.
+    if (options.watch) reloader.watch([...state.files, ...(outcome.files ?? [])], true);
     if (outcome.diagnostics.length > 0) {
       log.message(`${formatDiagnostics(outcome.diagnostics)}\nThe edit was not applied; still serving the last good version (${describe(state)}).`);
     }
