@@ -59,6 +59,8 @@ export interface Exchange {
   url: string;
   origin: string | undefined;
   start: number;
+  /** The server's base path the request came under (`/v1`), kept in the links the answer names. */
+  base?: string;
   /** The operation matched, for the log: its operationId, else method and path. */
   operation?: string;
   /** Why the request was refused, or what was done to it, for the log. */
@@ -158,15 +160,15 @@ function trickle(x: Exchange, status: number, headers: string[], body: Buffer | 
 }
 
 /** `Link` to the replacing operation's page, for a deprecated operation. */
-export function signalHeaders(mock: MockOperation, params: Record<string, string>): string[] | undefined {
+export function signalHeaders(x: Exchange, mock: MockOperation, params: Record<string, string>): string[] | undefined {
   if (!mock.signals) return undefined;
-  const link = mock.signals.link(params);
+  const link = mock.signals.link(params, x.base);
   return link ? ['Link', link] : undefined;
 }
 
 /** A prepared answer, with the operation's deprecation signals. */
 export function send(x: Exchange, mock: MockOperation, answer: Answer, params: Record<string, string>): void {
-  const link = signalHeaders(mock, params);
+  const link = signalHeaders(x, mock, params);
   finish(x, answer.status, link ? answer.headers.concat(link) : answer.headers, answer.body);
 }
 

@@ -126,6 +126,7 @@ function route(x: Exchange): void {
     return;
   }
   x.operation = mock.label;
+  x.base = found.base;
   // Path parameters by the names this operation gives them.
   const match = namedFor(found, entry.methods.has(method) ? method : 'GET');
   const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));

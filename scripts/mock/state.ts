@@ -61,7 +61,8 @@ export interface MockState {
   documentError(status: number): PreparedResponse | undefined;
   /** Request checks of one operation, read on first use. */
   requestSpec(mock: MockOperation): RequestSpec;
-  match(path: string): RouteMatch<MockOperation> | undefined;
+  /** The route, and the server's base path it was found under (`/v1`), if any. */
+  match(path: string): (RouteMatch<MockOperation> & { base?: string }) | undefined;
 }
 
 function basePathsOf(model: ApiModel): string[] {
@@ -149,13 +150,13 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
   }
   const basePaths = basePathsOf(model);
   const compiler = new SchemaCompiler(document);
-  const matchWithBase = (path: string) => {
+  const matchWithBase = (path: string): (RouteMatch<MockOperation> & { base?: string }) | undefined => {
     const found = router.match(path);
     if (found) return found;
     for (const base of basePaths) {
       if (path.startsWith(base) && path.charCodeAt(base.length) === 47 /* / */) {
         const inner = router.match(path.slice(base.length));
-        if (inner) return inner;
+        if (inner) return { ...inner, base };
       }
     }
     return undefined;

@@ -105,6 +105,16 @@ describe('a nested resource, and ids by pattern', () => {
 });
 
 describe('our description', () => {
+  it('keeps the server base path the request came under in the successor Link and in Location', async () => {
+    const mock = await started(resolve(ROOT, 'openapi/openapi.yaml'));
+    const legacy = await call(mock, 'GET', '/v1/pets/42');
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers.get('link')).toMatch(/^<\/v1\/pets\/records\/42>; rel="successor-version", </);
+    expect((await call(mock, 'GET', '/pets/42')).headers.get('link')).toMatch(/^<\/pets\/records\/42>; rel="successor-version", </);
+    const created = await call(mock, 'POST', '/v1/pets', { name: 'Bo', categoryId: 2 });
+    expect(created.headers.get('location')).toBe(`/v1/pets/records/${created.body.id}`);
+  });
+
   it('finds pet 44 at /pets/records/044 and /pets/044, as both validate as 44', async () => {
     const mock = await started(resolve(ROOT, 'openapi/openapi.yaml'));
     const created = await call(mock, 'POST', '/pets', { name: 'Bo', categoryId: 2 });

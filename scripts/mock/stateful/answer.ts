@@ -116,7 +116,7 @@ export async function statefulAnswer(
       const id = await freshId(store, session, bucket, resource, clock.random);
       const record = withParent(createRecord(resource, body, id, clock));
       if (refused(await store.put(session, bucket, String(id), record))) return true;
-      const location = resource.itemPath ? itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
+      const location = resource.itemPath ? (x.base ?? '') + itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
       reply(x, mock, primary, record, params, location ? ['Location', location] : []);
       return true;
     }
@@ -224,7 +224,7 @@ function reply(
   }
   const body = withBody ? Buffer.from(JSON.stringify(value)) : undefined;
   const all = ['Content-Type', withBody ? jsonType(media.type) : 'application/json', 'Content-Length', String(body?.length ?? 0), ...headers, ...extra];
-  const link = signalHeaders(mock, params);
+  const link = signalHeaders(x, mock, params);
   finish(x, status, link ? all.concat(link) : all, x.method === 'HEAD' ? undefined : body);
 }
 
