@@ -74,6 +74,7 @@ try {
     watch: true,
     access,
     features,
+    warmGenerator: true,
   });
 } catch (error) {
   if (error instanceof DiagnosticsError) {

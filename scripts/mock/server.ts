@@ -65,6 +65,8 @@ export interface MockServerOptions {
   vocabulary?: boolean;
   /** State, seeded and dynamic answers, latency and faults, callbacks: all off unless set. */
   features?: Partial<MockFeatures>;
+  /** Load the generator (Prism's engine) once listening, so the first generated answer does not wait for it (`npm run mock`). */
+  warmGenerator?: boolean;
 }
 
 export interface ReloadEvent {
@@ -207,6 +209,9 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   }
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
+  ctx.generator = () => pool.state();
+  // Once listening, not before: the start is not delayed, and a request meanwhile waits for this worker, not a second one.
+  if (options.warmGenerator) setImmediate(() => pool.warm());
   const url = httpOrigin(host, port);
 
   // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
