@@ -12,7 +12,10 @@ export interface ErrorCode {
 /** Stable codes: a client may branch on them. Messages are for people and may change. */
 export const ERROR_CODES = {
   bad_request: { status: 400, when: 'The request is not valid HTTP (request line, headers or chunked body) and was rejected before routing.' },
-  invalid_content_type: { status: 400, when: 'The request has a body but its Content-Type is missing or not one the operation accepts.' },
+  invalid_content_type: {
+    status: 415,
+    when: 'The request has a body but its Content-Type is missing or not one the operation accepts (RFC 9110 §15.5.16), where the operation declares no 400 or 422 for it.',
+  },
   invalid_json: { status: 400, when: 'The body is not well-formed JSON (or not valid UTF-8).' },
   invalid_xml: { status: 400, when: 'An XML body is not well-formed.' },
   validation_failed: { status: 400, when: 'A path, query, header or cookie parameter, or the body, does not match its schema.' },

@@ -15,6 +15,7 @@ import type { MockOperation, MockState } from './state.ts';
 /** Where each error the mock makes looks for the operation's own response, in order. */
 const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   unauthorized: ['401'],
+  // Prism's order: the operation's 415, else the 400 or 422 it declares for bad requests; 415 (RFC 9110 §15.5.16) when none.
   invalid_content_type: ['415', '400', '422'],
   invalid_json: ['400', '422'],
   invalid_xml: ['400', '422'],
