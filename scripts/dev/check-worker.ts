@@ -36,7 +36,7 @@ serve('check', async ({ spec, options }) => {
   const locate = await createLocator(loaded);
   const load = performance.now() - t;
   t = performance.now();
-  const validation = await validateDocument(loaded.document, locate);
+  const validation = await validateDocument(loaded.document, locate, loaded.measure);
   const validate = performance.now() - t;
   if (getHeapStatistics().total_heap_size > COMPACT_ABOVE_BYTES) compactHeap();
   t = performance.now();

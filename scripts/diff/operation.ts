@@ -7,7 +7,8 @@ import { sameWire } from '../model/wire.ts';
 import type { MediaType, Operation, Parameter, ParameterLocation, Response } from '../model/types.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { lifecycleFindings, type LifecycleOptions } from './operation-lifecycle.ts';
-import type { Finding, SchemaComparer, Scope } from './schema.ts';
+import type { SchemaComparer, Scope } from './schema.ts';
+import type { Finding } from './types.ts';
 import { compareRequirements } from './security.ts';
 import type { ChangeKind } from './types.ts';
 

@@ -5,7 +5,7 @@
 // both sides is compared inside.
 import type { SchemaNode } from '../model/types.ts';
 import { keywordId, type Scope } from './check-id.ts';
-import type { Finding } from './schema.ts';
+import type { Finding } from './types.ts';
 
 /** Compares two schemas inside this one; `keepRoot`: their changes are this node's own (a parameter's array items are its values). */
 type Nested = (base: SchemaNode, head: SchemaNode, path: string, pointer: string[], keepRoot?: boolean) => Finding[];

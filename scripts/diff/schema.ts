@@ -8,21 +8,9 @@ import type { ApiModel, SchemaNode } from '../model/types.ts';
 import { keywordId, unseenId, type Direction, type Scope } from './check-id.ts';
 import { keywordOf, valueChanges } from './schema-values.ts';
 import { structureChanges } from './schema-structure.ts';
-import type { ChangeKind } from './types.ts';
+import type { ChangeKind, Finding } from './types.ts';
 
 export type { Direction, Scope } from './check-id.ts';
-
-/** A change inside a schema, its path relative to the node compared. */
-export interface Finding {
-  id: string;
-  kind: ChangeKind;
-  /** `''` for the node itself, `.name`, `.tags[]`, `(oneOf Cat)`, `.*` for additionalProperties. */
-  path: string;
-  /** Where it is in the head document: the node that changed, or the one that lost what was removed. */
-  pointer: readonly string[];
-  /** Builds the sentence once the caller knows what to call the field. */
-  say: (what: string) => string;
-}
 
 /** Where a property is written, and the component it comes from when it is another one's (through `allOf`). */
 interface Origin {

@@ -174,3 +174,15 @@ export interface ApiChanges {
   changes: ApiChange[];
   summary: ChangeSummary;
 }
+
+/** A change inside a schema, its path relative to the node compared. */
+export interface Finding {
+  id: string;
+  kind: ChangeKind;
+  /** `''` for the node itself, `.name`, `.tags[]`, `(oneOf Cat)`, `.*` for additionalProperties. */
+  path: string;
+  /** Where it is in the head document: the node that changed, or the one that lost what was removed. */
+  pointer: readonly string[];
+  /** Builds the sentence once the caller knows what to call the field. */
+  say: (what: string) => string;
+}

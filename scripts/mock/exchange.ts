@@ -7,6 +7,7 @@ import type { Answer } from './answers.ts';
 import type { CheckPool } from './check-pool.ts';
 import { corsHeaders } from './cors.ts';
 import { errorBody, ERROR_CODES, type ErrorCodeName } from './errors.ts';
+import { isEventStream, streamEvents } from './event-stream.ts';
 import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
 import type { HeldSockets } from './held-sockets.ts';
@@ -93,6 +94,7 @@ export function finish(x: Exchange, status: number, headers: string[], body: Buf
   // A 204 or 304 has no body, and says nothing about one (RFC 9110 §8.6).
   if (status === 204 || status === 304) all = withoutContentLength(all);
   if (x.slow) trickle(x, status, all, body);
+  else if (body && x.method !== 'HEAD' && isEventStream(all)) streamEvents(x.res, status, withoutContentLength(all), body);
   else {
     x.res.writeHead(status, all);
     x.res.end(body);

@@ -2,6 +2,7 @@
 // per request. The mock accepts any credential of the right form (it has no
 // accounts): what it checks is presence and shape, as a client would get
 // wrong.
+import { CREDENTIAL_PLACEHOLDER } from '../model/credential.ts';
 import type { Credential, SecurityRequirement, SecurityScheme } from '../model/types.ts';
 import { splitCookies } from '../model/wire.ts';
 
@@ -56,7 +57,10 @@ function schemeCheck(scheme: SecurityScheme | undefined): { check: Check; hint: 
   if (!scheme || !credential) return { check: () => undefined, hint: '' };
   const missing = (r: RequestCredentials) => {
     const value = credentialText(r, credential);
-    return value === undefined || value.trim() === '' ? `The ${place(credential)} is missing.` : undefined;
+    if (value === undefined || value.trim() === '') return `The ${place(credential)} is missing.`;
+    // A sample copied as written, or the try-it panel with no key entered: the API would refuse it too.
+    const placeholder = CREDENTIAL_PLACEHOLDER.exec(value)?.[0];
+    return placeholder ? `The ${place(credential)} holds the placeholder ${placeholder}, not a credential.` : undefined;
   };
   switch (credential.form) {
     case 'key':

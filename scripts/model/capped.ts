@@ -7,7 +7,8 @@ import type { Locator } from './locate.ts';
 import { formatPointer } from './pointer.ts';
 import type { OpenApiDocument } from './load.ts';
 
-function pointersOf(document: OpenApiDocument, targets: Set<object>): Map<object, string> {
+/** The pointers of these objects of the document, each where a walk in document order first meets it. */
+export function pointersOf(document: OpenApiDocument, targets: Set<object>): Map<object, string> {
   const found = new Map<object, string>();
   const seen = new Set<object>();
   const stack: { node: unknown; path: string[] }[] = [{ node: document, path: [] }];
@@ -35,7 +36,9 @@ export function cappedDiagnostics(document: OpenApiDocument, capped: readonly Ca
     byPlace.set(key, {
       severity: 'warning',
       rule: 'example-capped',
-      message: `An example generated from this schema was cut short (${cut.reason}); the portal and the mock show the shorter one`,
+      message: cut.reason.endsWith('so none is shown')
+        ? `No example could be generated from this schema within the bounds (${cut.reason}); the portal and the mock show none`
+        : `An example generated from this schema was cut short (${cut.reason}); the portal and the mock show the shorter one`,
       ...at,
     });
   }

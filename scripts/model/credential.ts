@@ -6,6 +6,9 @@ import type { Credential, SecurityScheme } from './types.ts';
 
 export type { Credential };
 
+/** The placeholders samples write where a secret goes (Credential.placeholder): never a credential themselves. */
+export const CREDENTIAL_PLACEHOLDER = /<(?:API_KEY|ACCESS_TOKEN|BASE64_USER_AND_PASSWORD|CREDENTIALS)>/;
+
 /** The credential of a scheme, or undefined when none travels in the request (mutualTLS is below HTTP). */
 export function credentialOf(scheme: Pick<SecurityScheme, 'type' | 'scheme' | 'in' | 'paramName'>): Credential | undefined {
   switch (scheme.type) {

@@ -19,32 +19,49 @@ export interface CappedExample extends Cut {
 export function createExampleCollector(document: OpenApiDocument, deref: Deref, capped: CappedExample[] = []) {
   // What all generated examples of the document may take together.
   let bytesLeft = EXAMPLE_LIMITS.documentBytes;
+  let referencesLeft = EXAMPLE_LIMITS.documentReferences;
   const deadline = performance.now() + EXAMPLE_LIMITS.documentMs;
   let stopped = false;
+  // A schema that is one reference (`$ref: '#/components/schemas/Pet'`, in every operation that returns a Pet) is
+  // sampled once per direction: openapi-sampler gives the same example for the same reference.
+  const byReference = new Map<string, { value: unknown; size: number; cuts: Cut[] }>();
+
+  function budgetReason(): string | undefined {
+    if (bytesLeft <= 0) return `size: generated examples reached ${EXAMPLE_LIMITS.documentBytes / 1024 / 1024} MB in all`;
+    if (referencesLeft <= 0) return `references: generating examples followed ${EXAMPLE_LIMITS.documentReferences.toLocaleString('en-US')} references in all`;
+    if (performance.now() > deadline) return `time: generating examples took over ${EXAMPLE_LIMITS.documentMs / 1000} s in all`;
+    return undefined;
+  }
 
   function sampled(schema: unknown, direction: Direction): unknown {
     if (!isObject(schema)) return undefined;
-    if (bytesLeft <= 0 || performance.now() > deadline) {
+    const spent = budgetReason();
+    if (spent) {
       if (!stopped) {
         stopped = true;
-        const reason =
-          bytesLeft <= 0
-            ? `size: generated examples reached ${EXAMPLE_LIMITS.documentBytes / 1024 / 1024} MB in all`
-            : `time: generating examples took over ${EXAMPLE_LIMITS.documentMs / 1000} s in all`;
-        capped.push({ schema, root: schema, reason: `${reason}, so no more are generated from here on` });
+        capped.push({ schema, root: schema, reason: `${spent}, so no more are generated from here on` });
       }
       return undefined;
+    }
+    const key = typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? `${direction} ${schema.$ref}` : undefined;
+    const known = key === undefined ? undefined : byReference.get(key);
+    if (known) {
+      bytesLeft -= known.size;
+      for (const cut of known.cuts) capped.push({ ...cut, root: schema });
+      return known.value;
     }
     // The sampler warns on stderr for some schemas even with `quiet`; the build reports problems itself.
     const warn = console.warn;
     console.warn = () => {};
     try {
-      const { value, size, cuts } = boundedSample(
+      const { value, size, cuts, references } = boundedSample(
         schema,
         { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true },
         document,
       );
       bytesLeft -= size;
+      referencesLeft -= references;
+      if (key !== undefined) byReference.set(key, { value, size, cuts });
       for (const cut of cuts) capped.push({ ...cut, root: schema });
       return value;
     } catch {
@@ -99,6 +116,6 @@ export function createExampleCollector(document: OpenApiDocument, deref: Deref, 
       bytesLeft -= bytes;
     },
     /** Whether the budget ran out or was spent: examples after that point are not, or would not be, generated. */
-    exhausted: () => stopped || bytesLeft <= 0,
+    exhausted: () => stopped || bytesLeft <= 0 || referencesLeft <= 0,
   };
 }

@@ -1,8 +1,11 @@
 // The pipeline: load → validate → lint → normalize (normalize.ts). Built once per document;
 // everything downstream (site, mock, diff, tests) reads the result.
 import { statSync } from 'node:fs';
-import type { Diagnostic } from '../diagnostics.ts';
-import { cappedDiagnostics } from './capped.ts';
+import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
+import { BudgetExceeded } from './budget.ts';
+import { cappedDiagnostics, pointersOf } from './capped.ts';
+import { WORK_LIMITS } from './limits.ts';
+import type { SaveReuse } from './reuse.ts';
 import type { CappedExample } from './examples.ts';
 import { lintDocument } from './lint.ts';
 import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
@@ -54,7 +57,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
 
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   t = performance.now();
-  if (options.validate !== false) diagnostics.push(...(await validateDocument(loaded.document, locate)));
+  if (options.validate !== false) diagnostics.push(...(await validateDocument(loaded.document, locate, loaded.measure)));
   timings.validate = performance.now() - t;
   t = performance.now();
   if (options.lint !== false) diagnostics.push(...(await lintDocument(loaded)));
@@ -64,7 +67,7 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
   const capped: CappedExample[] = [];
   const document = options.reuse ? options.reuse.adopt(loaded.document) : loaded.document;
-  const model = normalizeDocument(document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped, options.reuse);
+  const model = normalized(document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped, options.reuse, loaded.measure.written, locate);
   // Located whatever the size: there are few, and each is a place to look.
   diagnostics.push(...cappedDiagnostics(document, capped, locate));
   diagnostics.push(...routeProblems(model.operations, (op) => locate(op.pointer)));
@@ -78,6 +81,28 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
     contentKey: loaded.contentKey,
     timings,
   };
+}
+
+/** The model, or a `document-too-complex` error where normalization passed its budget (WORK_LIMITS). */
+function normalized(
+  document: OpenApiDocument,
+  sourceOf: Locator | undefined,
+  capped: CappedExample[],
+  reuse: SaveReuse | undefined,
+  written: number,
+  locate: Locator,
+) {
+  try {
+    return normalizeDocument(document, sourceOf, capped, reuse, written);
+  } catch (error) {
+    if (!(error instanceof BudgetExceeded)) throw error;
+    const pointer = pointersOf(document, new Set([error.at])).get(error.at) ?? '#';
+    const message =
+      `Normalized for the portal and the mock, with references to anything but a component schema expanded where they are named, ` +
+      `this description's model passed the budget of ${error.nodes.toLocaleString('en-US')} nodes (${WORK_LIMITS.nodes.toLocaleString('en-US')} and ` +
+      `${WORK_LIMITS.perNode} for each of its ${written.toLocaleString('en-US')} nodes as written), so it is not built. The count passed the budget through this reference.`;
+    throw new DiagnosticsError(`Too complex: ${message}`, [{ severity: 'error', rule: 'document-too-complex', message, ...locate(pointer) }]);
+  }
 }
 
 function safeSize(file: string): number {

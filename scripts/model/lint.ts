@@ -6,6 +6,7 @@ import { loadDescriptionConfig } from './config.ts';
 import { createResolver, type LoadedDocument, type LoadOptions } from './load.ts';
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
 import { refusalDiagnostic } from './refusals.ts';
+import { DOCUMENT_BUDGET_RULE, LintRefused } from './ruleset/document-budget.ts';
 
 // A rule that throws on an unusual document (Redocly's own rules call `obj.hasOwnProperty` on maps
 // whose keys a description chooses) would otherwise stop the whole lint.
@@ -13,8 +14,13 @@ const MAX_FAILED_RULES = 5;
 // Frames of a rule's own file: Redocly's `rules/<set>/<id>.js`, or ours `ruleset/<id>.ts` (`portal/<id>`).
 const RULE_FRAME = /[\\/](rules[\\/][\w-]+|ruleset)[\\/]([a-z0-9-]+)\.[jt]s:/g;
 
-export async function lintDocument(loaded: Pick<LoadedDocument, 'entry' | 'config' | 'resolver'>): Promise<Diagnostic[]> {
+/**
+ * Redocly's lint. `bounded` (the default) runs `portal/document-budget` first whatever the config says, so a description
+ * that would make Redocly's rules walk past WORK_LIMITS is not linted, with that one located error instead.
+ */
+export async function lintDocument(loaded: Pick<LoadedDocument, 'entry' | 'config' | 'resolver'>, { bounded = true } = {}): Promise<Diagnostic[]> {
   const failed: Diagnostic[] = [];
+  if (bounded) setRule(loaded.config, DOCUMENT_BUDGET_RULE, 'error');
   for (;;) {
     // A fresh resolver: the bundler rewrote the parsed trees it cached, and lint must see the files as written.
     const resolver = loaded.resolver.fresh();
@@ -25,6 +31,7 @@ export async function lintDocument(loaded: Pick<LoadedDocument, 'entry' | 'confi
         ...problems.filter((p) => !p.ignored).map((p) => refusalDiagnostic(p as RedoclyProblem, resolver.refusals) ?? problemToDiagnostic(p as never)),
       ];
     } catch (error) {
+      if (error instanceof LintRefused) return [...failed, problemToDiagnostic(error.problem)];
       const candidates = [...String((error as Error)?.stack ?? '').matchAll(RULE_FRAME)].map((m) => (m[1] === 'ruleset' ? `portal/${m[2]}` : m[2]));
       const rule = failed.length < MAX_FAILED_RULES ? candidates.find((id) => id !== undefined && turnOff(loaded.config, id)) : undefined;
       if (!rule) throw error;
@@ -44,15 +51,21 @@ export async function lintDocument(loaded: Pick<LoadedDocument, 'entry' | 'confi
 /** Turns a rule off in a loaded config, for every OpenAPI version; false when it was not on. */
 function turnOff(config: LoadedDocument['config'], rule: string): boolean {
   const byVersion = (config as unknown as { rules?: Record<string, Record<string, unknown>> }).rules ?? {};
-  let changed = false;
+  const on = ['oas3_0', 'oas3_1'].some((version) => {
+    const rules = byVersion[version];
+    return rules !== undefined && Object.hasOwn(rules, rule) && rules[rule] !== 'off';
+  });
+  if (on) setRule(config, rule, 'off');
+  return on;
+}
+
+/** Sets a rule's severity in a loaded config, for every OpenAPI 3 version. */
+function setRule(config: LoadedDocument['config'], rule: string, severity: 'off' | 'error'): void {
+  const byVersion = (config as unknown as { rules?: Record<string, Record<string, unknown>> }).rules ?? {};
   for (const version of ['oas3_0', 'oas3_1']) {
     const rules = byVersion[version];
-    if (rules && Object.hasOwn(rules, rule) && rules[rule] !== 'off') {
-      rules[rule] = 'off';
-      changed = true;
-    }
+    if (rules) rules[rule] = severity;
   }
-  return changed;
 }
 
 function printableMessage(error: unknown): string {

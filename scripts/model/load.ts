@@ -7,14 +7,18 @@ import { existsSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { bundle, type Config } from '@redocly/openapi-core';
+import { bundle, parseYaml, type Config } from '@redocly/openapi-core';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { isInside, Refusal, type DescriptionAccess } from './access.ts';
 import { loadDescriptionConfig, PROJECT_CONFIG, type ConfigChoice } from './config.ts';
 import { problemToDiagnostic, type RedoclyProblem } from './problems.ts';
+import { locateOverrun } from './expansion.ts';
+import { WORK_LIMITS } from './limits.ts';
 import { refusalDiagnostic } from './refusals.ts';
 import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
 import { configRewrites, selfContained } from './self-contained.ts';
+import { depthMessage, depthProblem, measureDocument, type DocumentMeasure } from './document-cost.ts';
+import { createLocator } from './locate.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type { OpenApiDocument } from './document.ts';
@@ -53,6 +57,8 @@ export interface LoadedDocument {
    * description may read. Two loads with the same key lint the same (the preview keeps lint results by it).
    */
   contentKey: string;
+  /** Its size and depth with references expanded (document-cost.ts), within WORK_LIMITS.depth. */
+  measure: DocumentMeasure;
 }
 
 const at = (file: string) => ({ file, line: 1, col: 1 });
@@ -95,12 +101,14 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const { config } = loadedConfig;
   let parsed: unknown;
   let problems: RedoclyProblem[];
+  /** Whether the entry's tree was made from the last save's by its string edits (json-edits.ts). */
+  let edited = false;
   try {
     const root = await resolver.resolveDocument(null, entry, true);
     if (root instanceof Error) throw root;
     // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled. A tree made
     // from the last one by its edits is that bundle already.
-    const edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
+    edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
     const contained = options.firstPass && !edited ? selfContained(root, config) : undefined;
     const alone = edited ? (root.parsed as Record<string, unknown>) : contained?.document;
     // The next save may start from this one's text: the tree is its text's, but for what references put in their place.
@@ -111,6 +119,7 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
     parsed = alone ?? result?.bundle.parsed;
     problems = (result?.problems ?? []) as RedoclyProblem[];
   } catch (error) {
+    if (isStackOverflow(error)) throw new DiagnosticsError(`Too deep: ${specPath}`, [...loadedConfig.diagnostics, await tooDeep(entry, resolver)]);
     throw new DiagnosticsError(`Cannot parse ${specPath}`, [...loadedConfig.diagnostics, thrownToDiagnostic(error, entry)]);
   }
   const bundled = bundleDiagnostics(problems, resolver);
@@ -132,7 +141,53 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const document = parsed as OpenApiDocument;
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
   const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
-  return { entry, document, files, resolver, config, ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}), diagnostics, contentKey };
+  // A tree made from the last save's by its string edits has its shape: its measure is the last one's.
+  const measure = (edited ? (reuse?.editedMeasure() as DocumentMeasure | undefined) : undefined) ?? measureDocument(document);
+  reuse?.noteMeasure(measure);
+  const loaded = {
+    entry,
+    document,
+    files,
+    resolver,
+    config,
+    ...(loadedConfig.file ? { configFile: loadedConfig.file } : {}),
+    diagnostics,
+    contentKey,
+    measure,
+  };
+  // Nested past WORK_LIMITS.depth through its references: refused here, before any walk (ours, Redocly's, ajv's) recurses into it.
+  if (measure.depth > WORK_LIMITS.depth) {
+    const problem = depthProblem(measure, await createLocator(loaded));
+    if (problem) throw new DiagnosticsError(`Too deep: ${specPath}`, [...loadedConfig.diagnostics, problem]);
+  }
+  return loaded;
+}
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * Where the bundler ran out of stack: the entry's own tree measured (expansion.ts, no recursion), the place its
+ * references pass WORK_LIMITS.depth; the entry itself when the chain runs through other files.
+ */
+async function tooDeep(entry: string, resolver: DescriptionResolver): Promise<Diagnostic> {
+  const root = await resolver.resolveDocument(null, entry, true);
+  if (!(root instanceof Error)) {
+    // The bundler rewrote the tree it was given: a fresh parse of the same text.
+    const measure = measureDocument(parseYaml(root.source.body));
+    const overrun = locateOverrun(measure, 'depth', WORK_LIMITS.depth);
+    if (overrun) {
+      const pointer = overrun.reference?.pointer ?? overrun.pointer;
+      return problemToDiagnostic({
+        ruleId: 'document-too-deep',
+        severity: 'error',
+        message: depthMessage(measure.depth, overrun.reference ? 'reference' : 'here'),
+        location: [{ source: root.source, pointer }],
+      });
+    }
+  }
+  return { severity: 'error', rule: 'document-too-deep', message: depthMessage(undefined, 'files'), ...at(entry) };
 }
 
 /** A file's identity and times, as the key of what a load read names a config file. */

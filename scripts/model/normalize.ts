@@ -1,7 +1,10 @@
 // Normalization: a bundled document turned into the model every page, the mock and the diff read.
 // Apart from loading, validation and lint (index.ts), so a process that only receives models or
 // builds an empty one (the preview's pages and mock) never loads Redocly or swagger-parser.
+import { WorkBudget } from './budget.ts';
 import { createDeref, isObject, optionalString } from './deref.ts';
+import { writtenNodes } from './expansion.ts';
+import { nodeBudget } from './limits.ts';
 import { createExampleCollector, type CappedExample } from './examples.ts';
 import type { OpenApiDocument } from './document.ts';
 import type { Locator } from './locate.ts';
@@ -17,11 +20,19 @@ import type { ApiModel, Operation, SchemaEntry, SchemaNode, SourceLocation, Tag 
 /**
  * `capped` receives the examples cut short to stay within EXAMPLE_LIMITS. With `reuse` (the preview's saves, after
  * `reuse.adopt(document)`), what did not change since the last normalization is taken from its model (reuse.ts).
+ * The schema nodes it makes count against WORK_LIMITS for a document of `written` nodes (counted when not given):
+ * past them it throws BudgetExceeded at the document's object where they ran out.
  */
-export function normalizeDocument(document: OpenApiDocument, locate?: Locator, capped: CappedExample[] = [], reuse?: SaveReuse): ApiModel {
+export function normalizeDocument(
+  document: OpenApiDocument,
+  locate?: Locator,
+  capped: CappedExample[] = [],
+  reuse?: SaveReuse,
+  written: number = writtenNodes(document),
+): ApiModel {
   const cappedBefore = capped.length;
   const deref = createDeref(document);
-  const schema = createSchemaNormalizer(document);
+  const schema = createSchemaNormalizer(document, new WorkBudget(nodeBudget(written)));
   const examples = createExampleCollector(document, deref, capped);
   const rootServers = normalizeServers(document.servers);
   const ctx: OperationContext = {
@@ -64,7 +75,7 @@ export function normalizeDocument(document: OpenApiDocument, locate?: Locator, c
     // Once the budget is spent, which examples exist depends on what was generated before: made again from nothing.
     if (exhausted && memo.reused > 0) {
       capped.length = cappedBefore;
-      return normalizeDocument(document, locate, capped);
+      return normalizeDocument(document, locate, capped, undefined, written);
     }
   }
 

@@ -91,8 +91,20 @@ export function normalizeServers(raw: unknown): Server[] {
 /** How far allOf members and alternatives are followed to find a value's shape. */
 const MAX_SHAPE_DEPTH = 8;
 
+/** Shapes already read, per document (its deref), schema object and depth: a schema named many times is read once per depth. */
+const shapes = new WeakMap<Deref, WeakMap<object, ValueShape[]>>();
+
 /** The shape a schema gives a parameter's value (types.ts, Parameter.shape), read from the schema as written. */
 export function valueShape(schema: unknown, deref: Deref, depth = 0): ValueShape {
+  if (schema === null || typeof schema !== 'object') return shapeOf(schema, deref, depth);
+  let byNode = shapes.get(deref);
+  if (!byNode) shapes.set(deref, (byNode = new WeakMap()));
+  let byDepth = byNode.get(schema);
+  if (!byDepth) byNode.set(schema, (byDepth = []));
+  return (byDepth[depth] ??= shapeOf(schema, deref, depth));
+}
+
+function shapeOf(schema: unknown, deref: Deref, depth: number): ValueShape {
   const node = deref(schema);
   if (!isObject(node) || depth > MAX_SHAPE_DEPTH) return 'scalar';
   const types: unknown[] = Array.isArray(node.type) ? node.type : [node.type];

@@ -6,6 +6,7 @@ import { realpath } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { BaseResolver, ResolveError, Source, type Document } from '@redocly/openapi-core';
 import { isInside, readLocalFile, readRemote, Refusal, remoteOrigin, type DescriptionAccess } from './access.ts';
+import { nestedDeeperThan } from './expansion.ts';
 import { digestOf, parsedText } from './file-cache.ts';
 import { aliasProblem, firstAlias } from './yaml-aliases.ts';
 
@@ -175,11 +176,18 @@ export class DescriptionResolver extends BaseResolver {
   }
 }
 
-/** JSON.parse, or undefined for a text it refuses (the YAML parser then reports where it breaks, or reads it). */
+/**
+ * JSON.parse, or undefined for a text it refuses (the YAML parser then reports where it breaks, or reads it) and for
+ * one nested nearly as deep as the YAML parser allows (about 100 levels), which it then reads or refuses at its place.
+ */
 function quickParse(source: Source): unknown {
   try {
-    return JSON.parse(source.body);
+    const tree: unknown = JSON.parse(source.body);
+    return nestedDeeperThan(tree, YAML_DEPTH_MARGIN) ? undefined : tree;
   } catch {
     return undefined;
   }
 }
+
+/** Below the YAML parser's own bound on nesting (js-yaml's maxDepth, 100, counted a little differently for flow maps). */
+const YAML_DEPTH_MARGIN = 90;

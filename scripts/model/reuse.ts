@@ -180,6 +180,9 @@ export class SaveReuse {
   #text: EntryText | undefined;
   /** The text of the load under way, until its document is adopted. */
   #pending: EntryText | undefined;
+  /** The measure (document-cost.ts) of the last adopted document, and of the load under way: an edited tree has its shape. */
+  #measure: unknown;
+  #pendingMeasure: unknown;
 
   /**
    * The entry's tree made from the last adopted document, when `body` differs from its text in string values only,
@@ -202,6 +205,19 @@ export class SaveReuse {
     else this.#pending = inlined && { file, body, config, inlined: inlined.map((pointer) => parsePointer(pointer)) };
   }
 
+  /**
+   * The measure of the last adopted document, which a tree `edited` made from it shares: its string values changed, not a
+   * key, a reference or a level, so its size and depth with references expanded are the same.
+   */
+  editedMeasure(): unknown {
+    return this.#measure;
+  }
+
+  /** The measure of the load under way's document, kept with it once it is adopted. */
+  noteMeasure(measure: unknown): void {
+    this.#pendingMeasure = measure;
+  }
+
   /** The document to normalize: `next`, keeping the last document's objects where it equals it. */
   adopt<T extends object>(parsed: T): T {
     const next = parsed as Record<string, unknown>;
@@ -209,6 +225,8 @@ export class SaveReuse {
     // The text this document is a tree of, if the load said so; a load that said nothing leaves none.
     this.#text = this.#pending;
     this.#pending = undefined;
+    this.#measure = this.#pendingMeasure;
+    this.#pendingMeasure = undefined;
     this.#previous = previous;
     let document: Record<string, unknown>;
     try {

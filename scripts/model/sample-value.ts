@@ -9,8 +9,27 @@ import type { Sample } from './types.ts';
 /** How deep references, allOf members and items are followed. */
 const MAX_DEPTH = 6;
 
+/**
+ * What each schema object gave at each depth, per document (its deref): a schema named by many members of many
+ * `allOf`s (or by every parameter) is looked at once per depth, not once per way to it.
+ */
+const found = new WeakMap<Deref, WeakMap<object, (Sample | null)[]>>();
+
 /** The schema's own value, or one made from its type; undefined when it says too little. */
 function fromSchema(schema: unknown, deref: Deref, depth: number): Sample | undefined {
+  if (schema === null || typeof schema !== 'object') return fromNode(schema, deref, depth);
+  let byNode = found.get(deref);
+  if (!byNode) found.set(deref, (byNode = new WeakMap()));
+  let byDepth = byNode.get(schema);
+  if (!byDepth) byNode.set(schema, (byDepth = []));
+  const known = byDepth[depth];
+  if (known !== undefined) return known ?? undefined;
+  const sample = fromNode(schema, deref, depth);
+  byDepth[depth] = sample ?? null;
+  return sample;
+}
+
+function fromNode(schema: unknown, deref: Deref, depth: number): Sample | undefined {
   const node = deref(schema);
   if (!isObject(node) || depth > MAX_DEPTH) return undefined;
   if ('example' in node) return { value: node.example, generated: false };

@@ -4,6 +4,10 @@
 // time no array or object grows further. The result is then measured as written out (a schema's
 // own `example` can repeat in every item): one past the size is sampled again, smaller, or dropped.
 // Every cut is recorded with the schema it happened at, for the `example-capped` warning.
+// openapi-sampler follows a reference each time it meets it, and merges an `allOf` by sampling each member:
+// an `allOf` that names the next schema twice at each of 25 levels is 33 million samples of the last one. It
+// reads every reference's target from the document it is given, so it is given a view of it whose top-level
+// fields count those reads: past EXAMPLE_LIMITS.references in one example, or its time, the example stops.
 import * as openapiSampler from 'openapi-sampler';
 import type { Options } from 'openapi-sampler';
 import { EXAMPLE_LIMITS } from './limits.ts';
@@ -25,6 +29,8 @@ export interface Cut {
 interface Run {
   /** Bytes (of JSON, about) the nodes made so far may still take. */
   left: number;
+  /** References followed so far. */
+  references: number;
   deadline: number;
   items: number;
   cuts: Cut[];
@@ -108,11 +114,46 @@ export function writtenSize(value: unknown, memo = new Map<object, number>()): n
   return size;
 }
 
-function once(schema: object, options: Options, document: unknown, items: number, cuts: Cut[]): unknown {
-  run = { left: EXAMPLE_LIMITS.bytes, deadline: performance.now() + EXAMPLE_LIMITS.ms, items, cuts, recorded: new WeakSet() };
+/** Thrown through openapi-sampler when an example follows more references than it may, or takes longer: no example. */
+class Stopped extends Error {}
+
+/** A reference read by openapi-sampler (JsonPointer.get on the document it was given), counted against the example's bounds. */
+function followed(current: Run): void {
+  current.references += 1;
+  if (current.references > EXAMPLE_LIMITS.references) {
+    throw new Stopped(
+      `references: sampling followed more than ${EXAMPLE_LIMITS.references.toLocaleString('en-US')} references (a schema named many times over), so none is shown`,
+    );
+  }
+  if (performance.now() > current.deadline) throw new Stopped(`time: sampling took over ${EXAMPLE_LIMITS.ms} ms, so none is shown`);
+}
+
+/** The document as openapi-sampler reads references from it: each read of a top-level field is a reference followed. */
+function countedView(document: unknown, current: Run): unknown {
+  if (document === null || typeof document !== 'object') return document;
+  const view: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(document)) {
+    if (value === null || typeof value !== 'object') view[key] = value;
+    else {
+      Object.defineProperty(view, key, {
+        enumerable: true,
+        get: () => {
+          followed(current);
+          return value;
+        },
+      });
+    }
+  }
+  return view;
+}
+
+function once(schema: object, options: Options, document: unknown, items: number, cuts: Cut[], references: { count: number }): unknown {
+  const current: Run = { left: EXAMPLE_LIMITS.bytes, references: 0, deadline: performance.now() + EXAMPLE_LIMITS.ms, items, cuts, recorded: new WeakSet() };
+  run = current;
   try {
-    return sample(schema as never, options, document as never);
+    return sample(schema as never, options, countedView(document, current) as never);
   } finally {
+    references.count += current.references;
     run = undefined;
   }
 }
@@ -121,21 +162,28 @@ function once(schema: object, options: Options, document: unknown, items: number
  * An example for `schema` within the limits, and the cuts made to keep it there; `value` is undefined
  * when openapi-sampler cannot handle the schema, or even the smallest sample is too large.
  */
-export function boundedSample(schema: object, options: Options, document: unknown): { value: unknown; size: number; cuts: Cut[] } {
+export function boundedSample(schema: object, options: Options, document: unknown): { value: unknown; size: number; cuts: Cut[]; references: number } {
   const cuts: Cut[] = [];
   const options_ = { ...options, maxSampleDepth: EXAMPLE_LIMITS.depth };
-  let value = once(schema, options_, document, EXAMPLE_LIMITS.items, cuts);
-  let size = writtenSize(value);
-  if (size > EXAMPLE_LIMITS.bytes) {
-    // Written out it is too large (values the document repeats in every item): one item per array, shallower.
-    value = once(schema, { ...options_, maxSampleDepth: Math.min(4, EXAMPLE_LIMITS.depth) }, document, 1, []);
-    size = writtenSize(value);
-    const fits = size <= EXAMPLE_LIMITS.bytes;
-    cuts.push({
-      schema,
-      reason: `size: the example written out is over ${EXAMPLE_LIMITS.bytes / 1024} KB${fits ? ', so it shows one item per array' : ', so none is shown'}`,
-    });
-    if (!fits) return { value: undefined, size: 0, cuts };
+  const references = { count: 0 };
+  try {
+    let value = once(schema, options_, document, EXAMPLE_LIMITS.items, cuts, references);
+    let size = writtenSize(value);
+    if (size > EXAMPLE_LIMITS.bytes) {
+      // Written out it is too large (values the document repeats in every item): one item per array, shallower.
+      value = once(schema, { ...options_, maxSampleDepth: Math.min(4, EXAMPLE_LIMITS.depth) }, document, 1, [], references);
+      size = writtenSize(value);
+      const fits = size <= EXAMPLE_LIMITS.bytes;
+      cuts.push({
+        schema,
+        reason: `size: the example written out is over ${EXAMPLE_LIMITS.bytes / 1024} KB${fits ? ', so it shows one item per array' : ', so none is shown'}`,
+      });
+      if (!fits) return { value: undefined, size: 0, cuts, references: references.count };
+    }
+    return { value, size, cuts, references: references.count };
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+    cuts.push({ schema, reason: error.message });
+    return { value: undefined, size: 0, cuts, references: references.count };
   }
-  return { value, size, cuts };
 }

@@ -43,38 +43,53 @@ export function resolveRef(node: SchemaNode | undefined, schemas: SchemaLookup):
  */
 export function mergeSchema(node: SchemaNode, schemas: SchemaLookup): SchemaNode {
   const merged: SchemaNode = {};
-  mergeInto(merged, node, schemas, new Set());
+  const into = merged as Record<string, unknown>;
+  // Depth first with a stack of its own (a chain of references may be as deep as a description allows), each
+  // reference followed once and each node merged once: merging a node again adds nothing to what it added.
+  const seen = new Set<string>();
+  const done = new Set<SchemaNode>();
+  const stack: SchemaNode[] = [node];
+  let add: (property: SchemaProperty) => void = () => {};
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.ref) {
+      if (seen.has(current.ref)) continue;
+      seen.add(current.ref);
+      const target = schemas.get(current.ref)?.schema;
+      if (target) stack.push(target);
+      continue;
+    }
+    if (done.has(current)) continue;
+    done.add(current);
+    for (const [key, value] of Object.entries(current)) {
+      if (value !== undefined && !OWN_RULE.has(key) && into[key] === undefined) into[key] = value;
+    }
+    if (current.type?.length && !merged.type?.length) merged.type = [...current.type];
+    for (const flag of ANY_OF_FLAGS) if (current[flag]) merged[flag] = true;
+    if (current.properties) {
+      if (!merged.properties) add = propertyAdder((merged.properties = []));
+      for (const property of current.properties) add(property);
+    }
+    // allOf: every member applies at once, so their fields add up (pushed last first: merged in order).
+    const members = current.allOf ?? [];
+    for (let i = members.length - 1; i >= 0; i--) stack.push(members[i]!);
+  }
   return merged;
 }
 
-function mergeInto(merged: SchemaNode, node: SchemaNode, schemas: SchemaLookup, seen: Set<string>): void {
-  if (node.ref) {
-    if (seen.has(node.ref)) return;
-    seen.add(node.ref);
-    const target = schemas.get(node.ref)?.schema;
-    if (target) mergeInto(merged, target, schemas, seen);
-    return;
-  }
-  const into = merged as Record<string, unknown>;
-  for (const [key, value] of Object.entries(node)) {
-    if (value !== undefined && !OWN_RULE.has(key) && into[key] === undefined) into[key] = value;
-  }
-  if (node.type?.length && !merged.type?.length) merged.type = [...node.type];
-  for (const flag of ANY_OF_FLAGS) if (node[flag]) merged[flag] = true;
-  if (node.properties) {
-    merged.properties ??= [];
-    for (const property of node.properties) addProperty(merged.properties, property);
-  }
-  // allOf: every member applies at once, so their fields add up.
-  for (const member of node.allOf ?? []) mergeInto(merged, member, schemas, seen);
-}
-
-/** Adds a field by name; one named twice must satisfy both, so it is required if either part requires it. */
-function addProperty(into: SchemaProperty[], property: SchemaProperty): void {
-  const index = into.findIndex((p) => p.name === property.name);
-  const known = into[index];
-  if (!known) into.push({ ...property });
-  else if (property.required && !known.required) into[index] = { ...known, required: true };
+/**
+ * Adds fields by name to `into`; one named twice must satisfy both, so it is required if either part requires it.
+ * Indexed by name: an `allOf` of many members with many fields merges in time linear in them.
+ */
+function propertyAdder(into: SchemaProperty[]): (property: SchemaProperty) => void {
+  const at = new Map<string, number>();
+  return (property) => {
+    const index = at.get(property.name);
+    if (index === undefined) {
+      at.set(property.name, into.length);
+      into.push({ ...property });
+    } else if (property.required && !into[index]!.required) into[index] = { ...into[index]!, required: true };
+  };
 }
 
 /** The `display` policy's result: one object and where its fields come from. */
@@ -95,16 +110,50 @@ const MAX_DISPLAY_DEPTH = 4;
  * chain deeper than a reader follows), in which case it is shown part by part.
  */
 export function mergeObjects(node: SchemaNode, schemas: SchemaLookup): MergedObject | undefined {
-  return mergeObjectsFrom(node, schemas, new Set(), 0);
+  return mergeObjectsFrom(node, { schemas, steps: 0, paths: new Map(), made: new Map() }, new Set(), 0);
 }
 
-function mergeObjectsFrom(node: SchemaNode, schemas: SchemaLookup, seen: Set<string>, depth: number): MergedObject | undefined {
+/** How many members one `display` merge looks at before it shows the `allOf` part by part instead. */
+const MAX_DISPLAY_STEPS = 10_000;
+
+/** One `display` merge: what it has made, so a member named many times (at one depth, by one way in) is merged once. */
+interface DisplayMerge {
+  schemas: SchemaLookup;
+  steps: number;
+  /** The references followed on the way in, one set per way (so equal ways are one key below). */
+  paths: Map<Set<string>, Map<string, Set<string>>>;
+  made: Map<Set<string>, Map<SchemaNode, (MergedObject | null)[]>>;
+}
+
+function pathWith(merge: DisplayMerge, seen: Set<string>, ref: string): Set<string> {
+  let next = merge.paths.get(seen);
+  if (!next) merge.paths.set(seen, (next = new Map()));
+  let path = next.get(ref);
+  if (!path) next.set(ref, (path = new Set([...seen, ref])));
+  return path;
+}
+
+function mergeObjectsFrom(node: SchemaNode, merge: DisplayMerge, seen: Set<string>, depth: number): MergedObject | undefined {
+  let bySeen = merge.made.get(seen);
+  if (!bySeen) merge.made.set(seen, (bySeen = new Map()));
+  let byDepth = bySeen.get(node);
+  if (!byDepth) bySeen.set(node, (byDepth = []));
+  const known = byDepth[depth];
+  if (known !== undefined) return known ?? undefined;
+  const result = merge.steps++ < MAX_DISPLAY_STEPS ? mergeMembers(node, merge, seen, depth) : undefined;
+  byDepth[depth] = result ?? null;
+  return result;
+}
+
+function mergeMembers(node: SchemaNode, merge: DisplayMerge, seen: Set<string>, depth: number): MergedObject | undefined {
+  const { schemas } = merge;
   if (!node.allOf || node.allOf.length === 0 || node.oneOf || node.anyOf || node.not || node.items) return undefined;
   if (node.type?.length && !node.type.includes('object')) return undefined;
   if (isDescribedRef(node)) return undefined;
   const properties: SchemaProperty[] = [];
+  const addOne = propertyAdder(properties);
   const add = (list: SchemaProperty[] | undefined) => {
-    for (const p of list ?? []) addProperty(properties, p);
+    for (const p of list ?? []) addOne(p);
   };
   const bases: string[] = [];
   let own = (node.properties?.length ?? 0) > 0;
@@ -120,7 +169,7 @@ function mergeObjectsFrom(node: SchemaNode, schemas: SchemaLookup, seen: Set<str
     }
     if (!isObjectPart(member)) return undefined;
     if (member.allOf) {
-      const inner = mergeObjectsFrom(member, schemas, part.ref ? new Set([...seen, part.ref]) : seen, depth + 1);
+      const inner = mergeObjectsFrom(member, merge, part.ref ? pathWith(merge, seen, part.ref) : seen, depth + 1);
       if (!inner) return undefined;
       add(inner.node.properties);
       if (!part.ref) bases.push(...inner.bases);

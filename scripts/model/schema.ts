@@ -5,6 +5,7 @@ import { getByPointer, isObject, optionalString } from './deref.ts';
 import { parsePointer } from './pointer.ts';
 import type { OpenApiDocument } from './load.ts';
 import type { SchemaNode, XmlObject } from './types.ts';
+import type { WorkBudget } from './budget.ts';
 
 const COMPONENT_REF = /^#\/components\/schemas\/[^/]+$/;
 
@@ -49,17 +50,41 @@ function exclusiveBounds(raw: Record<string, any>, node: SchemaNode): void {
   }
 }
 
-export function createSchemaNormalizer(document: OpenApiDocument) {
+/**
+ * Normalizes the schemas of one document. A reference to something other than a component schema is followed where
+ * it is named, and what it gives is made once: named again, the same node is taken, and counted against `budget`
+ * (the model written out holds it once more), unless it met a reference to a schema it is itself inside, whose
+ * marker depends on the way in.
+ */
+export function createSchemaNormalizer(document: OpenApiDocument, budget?: WorkBudget) {
+  const byReference = new Map<string, { node: SchemaNode; size: number }>();
+  /** Nodes made or taken again so far, and `circular` markers made. */
+  let made = 0;
+  let circular = 0;
   function normalize(raw: unknown, visiting: Set<string> = new Set()): SchemaNode {
+    made += 1;
+    if (raw !== null && typeof raw === 'object') budget?.spend(1, raw);
     if (raw === true || raw === undefined || raw === null) return {};
     if (raw === false) return { not: {} };
     if (!isObject(raw)) return {};
     if (typeof raw.$ref === 'string') {
       const name = componentName(raw.$ref);
       if (name !== undefined) return { ref: name };
-      if (visiting.has(raw.$ref)) return { circular: true };
+      if (visiting.has(raw.$ref)) {
+        circular += 1;
+        return { circular: true };
+      }
+      const known = byReference.get(raw.$ref);
+      if (known) {
+        made += known.size;
+        budget?.spend(known.size, raw);
+        return known.node;
+      }
       const target = raw.$ref.startsWith('#') ? getByPointer(document, raw.$ref) : undefined;
-      return normalize(target, new Set([...visiting, raw.$ref]));
+      const [madeBefore, circularBefore] = [made, circular];
+      const node = normalize(target, new Set([...visiting, raw.$ref]));
+      if (circular === circularBefore) byReference.set(raw.$ref, { node, size: made - madeBefore });
+      return node;
     }
     const node: SchemaNode = {};
     const types = Array.isArray(raw.type) ? raw.type : typeof raw.type === 'string' ? [raw.type] : [];

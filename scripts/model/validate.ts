@@ -8,6 +8,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { Locator } from './locate.ts';
 import { formatPointer } from './pointer.ts';
 import type { OpenApiDocument } from './load.ts';
+import { complexityProblem, measureDocument, type DocumentMeasure } from './document-cost.ts';
 
 interface AjvDetail {
   instancePath?: string;
@@ -33,7 +34,17 @@ function describe(detail: AjvDetail): string {
   return detail.message ?? 'is invalid';
 }
 
-export async function validateDocument(document: OpenApiDocument, locate: Locator): Promise<Diagnostic[]> {
+/**
+ * swagger-parser's validation, unless the document is too large once its references are expanded: it dereferences
+ * the document and checks it with ajv, so a schema named twice at each level is checked twice at each level.
+ */
+export async function validateDocument(
+  document: OpenApiDocument,
+  locate: Locator,
+  measure: DocumentMeasure = measureDocument(document),
+): Promise<Diagnostic[]> {
+  const tooComplex = complexityProblem(measure, locate, "swagger-parser's validation");
+  if (tooComplex) return [tooComplex];
   try {
     // swagger-parser dereferences in place; the model keeps working on the untouched bundle. It gets the
     // bundle, whose references the description's resolver already followed: it never reads a file or URL itself.

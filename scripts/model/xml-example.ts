@@ -2,7 +2,8 @@
 // 3.x): element names from `xml.name` (else the property's or component's name), attributes,
 // wrapped arrays, prefixes and namespaces. Hand-written: the XML libraries serialize plain
 // objects but cannot read the `xml` rules, which live in the schema beside the value.
-import { mergeSchema, type SchemaLookup } from './schema-merge.ts';
+import { merged } from './direction.ts';
+import type { SchemaLookup } from './schema-merge.ts';
 import type { SchemaNode } from './types.ts';
 
 const MAX_DEPTH = 12;
@@ -40,9 +41,9 @@ export function exampleToXml(value: unknown, schema: SchemaNode | undefined, loo
   return `<?xml version="1.0" encoding="UTF-8"?>\n${lines.join('\n')}`;
 }
 
+/** The node merged (references followed, allOf merged), once per node: every element of an example asks again. */
 function resolved(schema: SchemaNode | undefined, lookup: SchemaLookup): SchemaNode | undefined {
-  if (!schema) return undefined;
-  return schema.ref || schema.allOf ? mergeSchema(schema, lookup) : schema;
+  return schema ? merged(schema, lookup) : undefined;
 }
 
 function element(name: string, value: unknown, schema: SchemaNode | undefined, lookup: SchemaLookup, depth: number, root = false): string[] {

@@ -31,17 +31,23 @@ function positionAt(text: string, offset: number): Position {
   return { line: before.split('\n').length, col: offset - lineStart + 1 };
 }
 
-function* quotedTokens(node: unknown): Generator<QuotedToken> {
-  if (!node || typeof node !== 'object') return;
-  const token = node as Partial<QuotedToken>;
-  if (
-    (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') &&
-    typeof token.offset === 'number' &&
-    typeof token.source === 'string'
-  ) {
-    yield token as QuotedToken;
+/** The quoted scalars of a syntax tree, in document order; a stack of its own (`yield*` per level is quadratic in the depth). */
+function* quotedTokens(root: unknown): Generator<QuotedToken> {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    const token = node as Partial<QuotedToken>;
+    if (
+      (token.type === 'double-quoted-scalar' || token.type === 'single-quoted-scalar') &&
+      typeof token.offset === 'number' &&
+      typeof token.source === 'string'
+    ) {
+      yield token as QuotedToken;
+    }
+    const children = Object.values(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
-  for (const child of Object.values(node)) yield* quotedTokens(child);
 }
 
 /** The first quoted string that is never closed, if it starts before `limit`. */

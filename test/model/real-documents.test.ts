@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getByPointer } from '../../scripts/model/deref.ts';
+import { measureDocument } from '../../scripts/model/document-cost.ts';
 import { buildModel } from '../../scripts/model/index.ts';
+import { nodeBudget, WORK_LIMITS } from '../../scripts/model/limits.ts';
 import { llmsFullText } from '../../scripts/reference/llms-full.ts';
 import { referenceDocument } from '../../scripts/reference/reference-document.ts';
 import { countOperations, realDocuments } from '../helpers/documents.ts';
@@ -17,7 +19,9 @@ describe('model of real documents', () => {
 
   it.each(documents)('%s', async (path) => {
     const raw = JSON.parse(readFileSync(path, 'utf8'));
-    const { model, document } = await buildModel(path, { lint: false });
+    const { model, document, diagnostics } = await buildModel(path, { lint: false });
+    // Validated (swagger-parser) within the work budget, every example made within its bounds.
+    expect(diagnostics.filter((d) => d.rule.startsWith('document-') || d.rule === 'example-capped')).toEqual([]);
     expect(model.operations).toHaveLength(countOperations(raw.paths, raw));
     // Each parameter points at its own object in the bundled document.
     for (const op of model.operations) {
@@ -49,7 +53,12 @@ describe('model of real documents', () => {
   it("GitHub's REST API: 1,223 operations, slugs from operationIds with slashes", async () => {
     const path = 'node_modules/@octokit/openapi/generated/api.github.com.json';
     const raw = JSON.parse(readFileSync(path, 'utf8'));
-    const { model } = await buildModel(path, { lint: false, validate: false });
+    const { model, diagnostics } = await buildModel(path, { lint: false, validate: false });
+    expect(diagnostics.filter((d) => d.rule.startsWith('document-') || d.rule === 'example-capped')).toEqual([]);
+    // Within the work budget with room to spare: 2 million nodes with its references expanded, 29 levels deep.
+    const measured = measureDocument(raw);
+    expect(measured.expanded * 5).toBeLessThan(nodeBudget(measured.written));
+    expect(measured.depth * 5).toBeLessThan(WORK_LIMITS.depth);
     const expected = countOperations(raw.paths, raw);
     expect(expected).toBe(1223);
     expect(model.operations).toHaveLength(expected);

@@ -245,9 +245,8 @@ describe('code samples of a hostile description, run as shown', () => {
 
   it('values a reader types in the panel arrive as typed from the samples the page writes again; no file read, nothing runs', async () => {
     await page.goto(`${site.server.url}/operations/make-thing/`);
-    await openPanel(page);
-    // The description's own server (the test's), not the mock the panel sends to at first.
-    await page.getByLabel('Send requests to').selectOption('server-0');
+    // The description's own server (the test's), where the panel starts.
+    await openPanel(page, { target: 'first' });
     const typed = { 'X-Client': `@${secret}`, 'X-Json': `=@${secret}`, every: `{}==@${secret}$(touch ${marker}-typed)` };
     for (const [label, value] of Object.entries(typed)) await page.getByLabel(label).fill(value);
     const code = page.locator('pre[data-lang="httpie"] code');

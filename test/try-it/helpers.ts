@@ -62,12 +62,15 @@ export async function startTryItSite(spec: string, prefix: string): Promise<TryI
 
 /**
  * Opens the page's try-it panel as a reader does, with the "Try it" button of the request
- * sample, and waits until its script has wired Send.
+ * sample, and waits until its script has wired Send. The panel starts on the description's
+ * first server; unless told `{ target: 'first' }`, the reader then chooses the local mock.
  */
-export async function openPanel(page: Page): Promise<void> {
+export async function openPanel(page: Page, { target = 'mock' }: { target?: 'mock' | 'first' } = {}): Promise<void> {
   const button = page.getByRole('button', { name: 'Try it', exact: true });
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   await page.locator('#try-it-send:not([disabled])').waitFor();
+  const select = page.locator('#try-it-target');
+  if (target === 'mock' && (await select.inputValue()) !== 'mock') await select.selectOption('mock');
 }
 
 /** Clicks Send and returns the status line once the panel has one. */
@@ -78,6 +81,24 @@ export async function send(page: Page): Promise<string> {
     .filter({ hasText: /Response: |Could not|blocked|Not sent/ })
     .waitFor();
   return (await page.locator('#try-it-status').textContent()) ?? '';
+}
+
+/**
+ * The page's code sample in `lang` (curl by default) once it shows what the panel holds now:
+ * the samples carry the revision of the panel's input they were written from.
+ */
+export async function sampleCode(page: Page, lang = 'sh'): Promise<string> {
+  await page.waitForFunction(() => {
+    const panel = document.querySelector<HTMLElement>('[data-try-it]');
+    return panel?.dataset.revision === document.querySelector<HTMLElement>('[data-request-sample]')?.dataset.revision;
+  });
+  return (await page.locator(`pre[data-lang="${lang}"] code`).textContent()) ?? '';
+}
+
+/** Opens a folded section of the panel ("Authentication", "Body"…) as a reader does, by its summary. */
+export async function openSection(page: Page, name: string): Promise<void> {
+  const details = page.locator('#try-it details.try-it-section').filter({ has: page.locator('summary', { hasText: name }) });
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').first().click();
 }
 
 /** Runs a curl command as a reader pastes it into a shell; the HTTP status it got. */

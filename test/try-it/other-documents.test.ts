@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
-import { curlStatus, send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
+import { curlStatus, openPanel, openSection, sampleCode, send, startTryItSite, type TryItSite } from './helpers.ts';
 
 const SPEC = join(ROOT, 'test/try-it/fixtures/shop-admin.yaml');
 
@@ -33,8 +33,8 @@ async function open(slug: string): Promise<{ page: Page; sent: () => Request }> 
   return { page, sent: () => last! };
 }
 
-/** The status the panel's curl command gets when run in a shell in `cwd`. */
-const curlStatusOf = async (page: Page, cwd = ROOT): Promise<string> => curlStatus(await page.locator('#try-it-curl').inputValue(), cwd);
+/** The status the page's curl sample, written from the panel's values, gets when run in a shell in `cwd`. */
+const curlStatusOf = async (page: Page, cwd = ROOT): Promise<string> => curlStatus(await sampleCode(page), cwd);
 
 describe('try-it panel on other descriptions', () => {
   it('a server with variables, HTTP basic, a form body, then the same as JSON', async () => {
@@ -55,6 +55,7 @@ describe('try-it panel on other descriptions', () => {
     expect(await curlStatusOf(page)).toBe('200');
 
     // The mock checks the form against the schema: client_id has at least 3 characters.
+    await openSection(page, 'Body');
     await page.getByLabel('client_id').fill('x');
     expect(await send(page)).toContain('400 Bad Request');
     expect(await curlStatusOf(page)).toBe('400');
@@ -69,9 +70,10 @@ describe('try-it panel on other descriptions', () => {
 
   it('multipart with a file, and a choice between an API key header and an OAuth2 token', async () => {
     const { page, sent } = await open('upload-photo');
-    // A required file: the panel says so first.
+    // A required file: the panel says so first, and opens the folded body to show the field.
     expect(await send(page)).toMatch(/^Not sent/);
     expect(await page.locator('#try-it-problems').textContent()).toContain('photo is required.');
+    expect(await page.getByLabel('photo').isVisible()).toBe(true);
 
     await page.getByLabel('photo').setInputFiles({ name: 'rex.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     expect(await page.getByLabel('API key (header X-Api-Key)').isVisible()).toBe(true);
@@ -88,9 +90,9 @@ describe('try-it panel on other descriptions', () => {
     expect(await sent().headerValue('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     // Chromium does not hand bodies holding files to request observers; the mock's 201 and the boundary above must do.
 
-    const curl = await page.locator('#try-it-curl').inputValue();
-    expect(curl).toContain("-F 'photo=@rex.png'");
-    expect(curl).toContain("--form-string 'caption=Rex at the beach'");
+    const curl = await sampleCode(page);
+    expect(curl).toContain('photo=@rex.png');
+    expect(curl).toContain('caption=Rex at the beach');
     const dir = await mkdtemp(join(tmpdir(), 'try-it-upload-'));
     try {
       await writeFile(join(dir, 'rex.png'), 'not really a png');
@@ -114,8 +116,7 @@ describe('try-it panel on other descriptions', () => {
     expect(status).toContain('Cookie not sent by the browser');
     expect(sent().url()).toBe(`${site.mock.url}/reports/2026?tags=dogs&tags=cats&format=csv&api_key=k%26y`);
     expect(await sent().headerValue('x-trace')).toBe('trace-9');
-    const curl = await page.locator('#try-it-curl').inputValue();
-    expect(curl).toContain("-H 'Cookie: session=abc'");
+    expect(await sampleCode(page)).toContain('session=abc');
     expect(await curlStatusOf(page)).toBe('200');
 
     // An empty path parameter is caught before anything is sent.

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
-import { curlStatus, openPanel, send, startTryItSite, type TryItSite } from './helpers.ts';
+import { curlStatus, openPanel, sampleCode, send, startTryItSite, type TryItSite } from './helpers.ts';
 
 const SPEC = resolve(ROOT, 'test/try-it/fixtures/parameter-styles.yaml');
 const DOCUMENTED_SERVER = 'https://api.example.com/v1';
@@ -45,8 +45,9 @@ describe('one request, written alike by the code sample and the try-it panel, re
   it('the documented code sample and the panel write the same path, query, header and cookie', async () => {
     const sample = (await page.getByRole('group', { name: 'curl sample' }).textContent()) ?? '';
     const documented = curlRequest(sample, DOCUMENTED_SERVER);
+    // The panel on the mock: the sample is written again for it, with the same values.
     await openPanel(page);
-    const panel = curlRequest(await page.locator('#try-it-curl').inputValue(), site.mock.url);
+    const panel = curlRequest(await sampleCode(page), site.mock.url);
     expect(documented.target).toBe(EXPECTED_TARGET);
     expect(panel.target).toBe(documented.target);
     expect(panel.headers).toEqual(documented.headers);
@@ -56,9 +57,9 @@ describe('one request, written alike by the code sample and the try-it panel, re
   it('the mock accepts what the panel sends, and what its curl command and the code sample send', async () => {
     await openPanel(page);
     expect(await send(page)).toContain('Response: 200');
-    // The panel's curl carries the cookie a browser will not send.
-    expect(await curlStatus(await page.locator('#try-it-curl').inputValue())).toBe('200');
-    // Once the reader touches the panel the sample is written for its target: the mock.
+    // The curl sample carries the cookie a browser will not send.
+    expect(await curlStatus(await sampleCode(page))).toBe('200');
+    // A value typed again the same way writes the same request.
     await page.getByLabel('tags').fill('cat, dog ');
     const sample = page.getByRole('group', { name: 'curl sample' });
     await expect.poll(async () => (await sample.textContent()) ?? '').toContain(site.mock.url);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 import { refused } from '../helpers/ports.ts';
 import { startRecorder, type Recorder } from '../helpers/recorder.ts';
-import { send, startTryItSite, type TryItSite, openPanel } from './helpers.ts';
+import { openPanel, openSection, send, startTryItSite, type TryItSite } from './helpers.ts';
 
 const KEY = 'secret-key-42';
 
@@ -90,7 +90,7 @@ describe('a target that redirects elsewhere', () => {
     await page.getByLabel('API key (header X-API-Key)').fill(KEY);
     const status = await send(page);
     expect(status).toBe(`Response: a redirect, not followed; your credentials went only to ${target.origin}.`);
-    expect(await page.locator('#try-it-redirect').textContent()).toContain('the curl command shows it');
+    expect(await page.locator('#try-it-redirect').textContent()).toContain('the curl sample shows it');
     expect(target.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(elsewhere.requests).toEqual([]);
     await page.close();
@@ -109,9 +109,11 @@ describe('a target that redirects elsewhere', () => {
 describe('a request the browser would refuse', () => {
   it('an invalid header name is named as the problem, linked to its field, and nothing is sent', async () => {
     const page = await open('odd-headers');
+    // Optional parameters only: their section starts folded.
+    await openSection(page, 'Parameters');
     await page.locator('#try-it-param-0').fill('anything');
     const status = await send(page);
-    expect(status).toBe('Not sent: one problem, listed above.');
+    expect(status).toBe('Not sent: one problem, listed below.');
     const message = `"X Bad" is not a valid header name: a name has letters, digits and !#$%&'*+-.^_\`|~ only.`;
     expect(await page.locator('#try-it-problems li').allTextContents()).toEqual([message]);
     expect(await page.locator('#try-it-param-0').getAttribute('aria-invalid')).toBe('true');
@@ -123,10 +125,11 @@ describe('a request the browser would refuse', () => {
 
   it('a value a browser cannot put in a header is named as the problem, and nothing is sent', async () => {
     const page = await open('odd-headers');
+    await openSection(page, 'Parameters');
     await page.locator('#try-it-param-1').fill('日本');
     await send(page);
     expect(await page.locator('#try-it-problems li').allTextContents()).toEqual([
-      'The value of the X-Note header has a character a browser cannot send in a header (only Latin-1); the curl command sends it.',
+      'The value of the X-Note header has a character a browser cannot send in a header (only Latin-1); the curl sample sends it.',
     ]);
     expect(target.requests).toEqual([]);
     await page.close();
@@ -135,7 +138,7 @@ describe('a request the browser would refuse', () => {
   it('a method the browser will not send (TRACE) is named as the reason, not CORS', async () => {
     const page = await open('trace-echo');
     const status = await send(page);
-    expect(status).toMatch(/^Not sent: the browser refuses to send this request \(.*TRACE.*\)\. The curl command sends it from a terminal\.$/);
+    expect(status).toMatch(/^Not sent: the browser refuses to send this request \(.*TRACE.*\)\. The curl sample above sends it from a terminal\.$/);
     expect(await page.locator('#try-it-failure').textContent()).toBe(status);
     expect(target.requests).toEqual([]);
     await page.close();

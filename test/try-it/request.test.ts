@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { credentialOf } from '../../scripts/model/credential.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
-import { shellQuote, toCurl } from '../../site/src/scripts/try-it/curl.ts';
+import { shellQuote } from '../../site/src/lib/request-encoding.ts';
+import { requestSamples } from '../../site/src/lib/request-samples.ts';
+import { documentedInput } from '../../site/src/lib/sample-input.ts';
 import { buildRequest } from '../../site/src/scripts/try-it/request.ts';
 import { unsendableHeaders } from '../../site/src/scripts/try-it/send.ts';
 import type { ParamSpec, RequestInput } from '../../site/src/scripts/try-it/types.ts';
@@ -171,14 +173,16 @@ describe('curl command', () => {
           ...Object.values(view.params)
             .flat()
             .map((p) => p.id),
-          ...view.auth.flatMap((a) => a.inputs.map((i) => i.id)),
+          ...view.auth.flatMap((a) => [...a.inputs, ...(a.oauth?.inputs ?? [])].map((i) => i.id)),
           ...(view.body?.media.flatMap((m) => [m.id, ...m.fields.map((f) => f.id)]) ?? []),
           ...view.servers.flatMap((s) => s.variables.map((v) => v.id)),
         ];
         expect(new Set(ids).size, `${file} ${op.slug}`).toBe(ids.length);
         expect(view.data.params.length).toBe(Object.values(view.params).flat().length);
-        expect(view.curl.startsWith(`curl `)).toBe(true);
-        commands.push(view.curl);
+        // The page's curl sample, the one command view.
+        const curl = requestSamples(documentedInput(view.input, op)).samples.find((sample) => sample.lang === 'sh')?.code ?? '';
+        expect(curl.startsWith('curl ')).toBe(true);
+        commands.push(curl);
       }
     }
     expect(operations).toBeGreaterThan(200);
@@ -188,26 +192,5 @@ describe('curl command', () => {
     const curlCalls = await runShell(`curl() { echo call; }\n${commands.join('\n')}`, { timeoutMs: SHELL_TIMEOUT_MS });
     expect(curlCalls).toMatchObject({ code: 0, stderr: '' });
     expect(curlCalls.stdout.trim().split('\n')).toHaveLength(commands.length);
-  });
-
-  it('prints a request line by line, the way a reader would type it', () => {
-    const command = toCurl(
-      buildRequest({
-        method: 'post',
-        base: 'http://127.0.0.1:4010',
-        path: '/pets',
-        params: [],
-        auth: [{ scheme: { name: 'bearerAuth', kind: 'bearer', credential: credentialOf({ type: 'http', scheme: 'bearer' }) }, values: { secret: 'k' } }],
-        body: { kind: 'json', mediaType: 'application/json', text: '{"name": "Rex"}' },
-      }),
-    );
-    expect(command).toBe(
-      [
-        "curl -X POST 'http://127.0.0.1:4010/pets' \\",
-        "  -H 'Authorization: Bearer k' \\",
-        "  -H 'Content-Type: application/json' \\",
-        `  --data-raw '{"name": "Rex"}'`,
-      ].join('\n'),
-    );
   });
 });

@@ -5,6 +5,7 @@
 // for it; rules are listed here without the `portal/` prefix, which the loader adds, as Redocly
 // does for plugins it loads from files.
 import type { NodeType, Oas3Rule } from '@redocly/openapi-core';
+import { DocumentBudget } from './document-budget.ts';
 import { HeaderValueSafe } from './header-value-safe.ts';
 import { LifecycleDate } from './lifecycle-date.ts';
 import { LifecycleOnDeprecated } from './lifecycle-on-deprecated.ts';
@@ -36,6 +37,7 @@ export const portalPlugin: { id: 'portal'; rules: { oas3: Record<string, Oas3Rul
       'lifecycle-on-deprecated': LifecycleOnDeprecated,
       'replaced-by-exists': ReplacedByExists,
       'try-it-switch': TryItSwitch,
+      'document-budget': DocumentBudget,
     },
   },
   typeExtension: { oas3: withoutStructTryIt },
@@ -51,6 +53,7 @@ export const portalRules: Record<string, 'error' | 'warn'> = {
   'portal/lifecycle-on-deprecated': 'error',
   'portal/replaced-by-exists': 'error',
   'portal/try-it-switch': 'error',
+  'portal/document-budget': 'error',
 };
 
 /** The rules of the portal's vocabulary: what the portal reads in any description. The mock checks these alone (vocabulary.ts). */

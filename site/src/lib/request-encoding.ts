@@ -7,22 +7,15 @@
 //   space or line break).
 // - Headers: names are RFC 9110 tokens, values carry no control character (CR/LF would start
 //   another header); a header that breaks either rule is not sent, and the caller says so.
-// - Cookies: values percent-encoded, so `;` cannot start another cookie.
+// - Cookies: names are RFC 9110 tokens.
 // - Code strings: escaped for the literal they land in, where a generator does not escape.
 // Pure functions on strings: usable at build time and in the browser alike.
-import { encodeServerVariable, resolveServerUrl } from '../../../scripts/model/server-url.ts';
 
 /** A code sample's stand-in for a value the reader supplies (`<API_KEY>`): inert in every string literal, so left as written. */
 export const PLACEHOLDER = /^<[A-Za-z0-9_.-]+>$/;
 
 function percent(char: string): string {
   return encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** A path parameter's value: everything but RFC 3986's unreserved characters percent-encoded (UTF-8). */
-export function encodePathValue(value: string): string {
-  // A lone surrogate cannot be encoded as UTF-8 (encodeURIComponent throws): it becomes U+FFFD.
-  return encodeURIComponent(value.toWellFormed()).replace(/[!'()*]/g, percent);
 }
 
 /** One name or value as application/x-www-form-urlencoded, by the URL standard's own serializer. */
@@ -33,30 +26,6 @@ function formComponent(text: string): string {
 /** Query pairs as application/x-www-form-urlencoded; a placeholder value is left readable. */
 export function formEncode(pairs: readonly (readonly [string, string])[]): string {
   return pairs.map(([name, value]) => `${formComponent(name)}=${PLACEHOLDER.test(value) ? value : formComponent(value)}`).join('&');
-}
-
-export { encodeServerVariable };
-
-export interface ServerLike {
-  url: string;
-  variables: Record<string, { default: string }>;
-}
-
-/** A server's URL with each `{variable}` set to its default, encoded (the model's rule); without a trailing slash. */
-export function encodedServerUrl(server: ServerLike | undefined): string {
-  return server ? resolveServerUrl(server.url, server.variables).replace(/\/+$/, '') : '';
-}
-
-/**
- * A path template with its parameters filled in, each value encoded. A parameter without a
- * value stays a `{name}` placeholder when its name is plain; otherwise it is encoded like text.
- */
-export function fillPath(template: string, values: ReadonlyMap<string, string>): string {
-  return template.replace(/\{([^{}]*)\}/g, (match, name: string) => {
-    const value = values.get(name);
-    if (value !== undefined) return encodePathValue(value);
-    return /^[A-Za-z0-9_.-]+$/.test(name) ? match : encodePathValue(match);
-  });
 }
 
 // Characters a URL needs and no string syntax gives a meaning to; `%` only as the start of an escape.
@@ -83,13 +52,6 @@ export function strictUri(url: string): string {
   return authority.replace(/[{}<>]/g, percent) + rest.replace(/[{}<>[\]]/g, percent);
 }
 
-/** The full URL of a request: server, path with values, form-encoded query; safe for code. */
-export function requestUrl(server: string, path: string, query: readonly (readonly [string, string])[]): string {
-  const base = codeSafeUrl(server + path);
-  if (query.length === 0) return base;
-  return `${base}${base.includes('?') ? '&' : '?'}${formEncode(query)}`;
-}
-
 // RFC 9110's token: the characters a header (or cookie) name may have.
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -110,11 +72,6 @@ export function headerProblem(name: string, value: string): string | undefined {
 /** Why this cookie cannot be sent, or undefined when it can (its value is encoded by cookiePair). */
 export function cookieProblem(name: string): string | undefined {
   return TOKEN.test(name) ? undefined : `${visible(name)} is not a valid cookie name: a name has letters, digits and !#$%&'*+-.^_\`|~ only`;
-}
-
-/** `name=value` for a Cookie header: the value percent-encoded so `;`, `,` and spaces stay inside it. */
-export function cookiePair(name: string, value: string): string {
-  return `${name}=${PLACEHOLDER.test(value) ? value : encodeURIComponent(value.toWellFormed())}`;
 }
 
 // --- String literals ----------------------------------------------------------------------

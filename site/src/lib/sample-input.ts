@@ -3,10 +3,11 @@
 // server, the panel's first values, the first example body); once the reader types in the
 // panel, exactly what the panel would send. Credentials the reader has not entered stay
 // visible placeholders, so a copied sample says what to fill in. No Node: the browser runs it too.
+import { CREDENTIAL_PLACEHOLDER } from '../../../scripts/model/credential.ts';
 import type { Operation } from '../../../scripts/model/types.ts';
 import type { RequestInput } from '../scripts/try-it/types.ts';
 
-export const PLACEHOLDER_NOTE = /<(?:API_KEY|ACCESS_TOKEN|BASE64_USER_AND_PASSWORD|CREDENTIALS)>/;
+export const PLACEHOLDER_NOTE = CREDENTIAL_PLACEHOLDER;
 
 /** Empty credentials filled with their scheme's placeholder (`<API_KEY>`), so the sample shows where the key goes. */
 export function withPlaceholders(input: RequestInput): RequestInput {
@@ -21,9 +22,10 @@ export function withPlaceholders(input: RequestInput): RequestInput {
 }
 
 /**
- * The documented request: the panel's first values sent to the operation's first server
- * (variables at their defaults), path parameters without a value left as `{name}`, and a
- * binary body shown as its example text when the description gives one.
+ * The documented request: the panel's first values sent to its first target (the operation's
+ * first server, variables at their defaults, or the mock when there is none), path parameters
+ * without a value left as `{name}`, and a binary body shown as its example text when the
+ * description gives one.
  */
 export function documentedInput(panelInput: RequestInput, op: Operation): RequestInput {
   const media = op.requestBody?.content[0];
@@ -34,7 +36,6 @@ export function documentedInput(panelInput: RequestInput, op: Operation): Reques
       : panelInput.body;
   return withPlaceholders({
     ...panelInput,
-    base: (op.servers[0]?.resolvedUrl ?? '').replace(/\/+$/, ''),
     params: panelInput.params.map((p) => (p.spec.in === 'path' && p.value === '' ? { ...p, value: `{${p.spec.name}}` } : p)),
     body,
   });

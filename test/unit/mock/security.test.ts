@@ -44,6 +44,17 @@ describe('compileSecurity', () => {
     expect(bearer?.(request({ authorization: 'Token abc' }))).toBeDefined();
   });
 
+  it("refuses a sample's placeholder where the credential goes, as the API would", () => {
+    const bearer = check(['bearer']);
+    expect(bearer?.(request({ authorization: 'Bearer <API_KEY>' }))?.message).toBe(
+      'The Authorization header holds the placeholder <API_KEY>, not a credential. Send your API key as Authorization: Bearer <API_KEY>.',
+    );
+    expect(check(['basic'])?.(request({ authorization: 'Basic <BASE64_USER_AND_PASSWORD>' }))?.message).toMatch(/placeholder <BASE64_USER_AND_PASSWORD>/);
+    expect(check(['queryKey'])?.(request({}, 'api_key=%3CAPI_KEY%3E'))?.message).toMatch(/api_key query parameter holds the placeholder <API_KEY>/);
+    // A key that merely mentions angle brackets is a key.
+    expect(bearer?.(request({ authorization: 'Bearer <my-key>' }))).toBeUndefined();
+  });
+
   it('wants user:password in base64 for basic', () => {
     const basic = check(['basic']);
     expect(basic?.(request({ authorization: `Basic ${Buffer.from('ann:secret').toString('base64')}` }))).toBeUndefined();

@@ -183,7 +183,9 @@ describe('from the try-it panel to the mock', () => {
       router.add(op.path, op.method, op.slug);
       fc.assert(
         fc.property(typable(c), (value) => {
-          const request = buildRequest({ ...view.input, params: [{ spec: defined(view.data.params[0], 'the parameter'), value: typed(value) }] });
+          // Sent to the mock (the document names no server, so the panel starts on `/`, this site).
+          const input = { ...view.input, base: 'http://mock.test' };
+          const request = buildRequest({ ...input, params: [{ spec: defined(view.data.params[0], 'the parameter'), value: typed(value) }] });
           // The target as a client sends it: after its URL parser.
           const url = new URL(request.url);
           const match = router.match(url.pathname);

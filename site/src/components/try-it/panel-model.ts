@@ -2,10 +2,19 @@
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
 import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
-import type { AuthSchemeSpec, BodyInput, BodyKind, FieldSpec, MediaSpec, PanelData, ParamSpec, RequestInput } from '../../scripts/try-it/types.ts';
-import { buildRequest } from '../../scripts/try-it/request.ts';
+import type {
+  AuthSchemeSpec,
+  BodyInput,
+  BodyKind,
+  FieldSpec,
+  MediaSpec,
+  OAuthFlowSpec,
+  PanelData,
+  ParamSpec,
+  RequestInput,
+} from '../../scripts/try-it/types.ts';
 import { markdownToText } from '../../lib/markdown.ts';
-import { toCurl } from '../../scripts/try-it/curl.ts';
+import { selectable } from '../../../../scripts/reference/enum-display.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
@@ -39,8 +48,19 @@ export interface ParamView extends FieldView {
   in: Parameter['in'];
   name: string;
   deprecated: boolean;
-  /** Browsers do not let a page send this one; only the curl command carries it. */
+  /** Browsers do not let a page send this one; only the code samples carry it. */
   curlOnly: boolean;
+}
+
+export interface AuthInput {
+  id: string;
+  part: string;
+  label: string;
+  type: 'text' | 'password';
+  autocomplete: string;
+  /** Shown under the field. */
+  hint?: string;
+  value?: string;
 }
 
 export interface AuthView {
@@ -48,7 +68,9 @@ export interface AuthView {
   kind: AuthSchemeSpec['kind'] | 'unsupported';
   title: string;
   note: string;
-  inputs: { id: string; part: string; label: string; type: 'text' | 'password'; autocomplete: string }[];
+  inputs: AuthInput[];
+  /** Getting a token for an OAuth 2.0 or OpenID Connect scheme: the flows offered and the client's fields. */
+  oauth?: { id: string; flows: Choice[]; inputs: AuthInput[] };
 }
 
 export interface MediaView {
@@ -69,6 +91,8 @@ export interface ServerView {
 
 export interface PanelView {
   data: PanelData;
+  /** The target chosen before the reader chooses one: the operation's first server, the mock when that is the mock or there is none. */
+  defaultTarget: string;
   method: string;
   path: string;
   servers: ServerView[];
@@ -78,8 +102,7 @@ export interface PanelView {
   alternatives: Choice[];
   body?: { required: boolean; description: string; media: MediaView[] };
   scenarios: Choice[];
-  curl: string;
-  /** What the panel sends as first rendered (to the mock, no credentials): the request samples start from it. */
+  /** What the panel sends as first rendered (to the default target, no credentials): the request samples start from it. */
   input: RequestInput;
 }
 
@@ -134,6 +157,10 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
   }
   if (type === 'object') hint.push('as JSON');
   if (schema?.default !== undefined) hint.push(`default ${asText(schema.default)}`);
+  // A large enumeration is typed in: listed as options, it would be written on every page that uses it.
+  const listed = schema?.enum && selectable(schema.enum) ? schema.enum : undefined;
+  if (schema?.enum && !listed) hint.push(`one of ${schema.enum.length} values`);
+  const enumValues = listed ?? (type === 'boolean' ? [true, false] : undefined);
   const base = {
     id: source.id,
     label: source.label,
@@ -143,7 +170,6 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
     multiple: false,
     hint: hint.join(' · '),
   };
-  const enumValues = schema?.enum ?? (type === 'boolean' ? [true, false] : undefined);
   if (enumValues && type !== 'array' && type !== 'object') {
     const selected = base.value;
     const options: Choice[] = enumValues
@@ -233,8 +259,57 @@ function mediaView(media: MediaType, index: number, resolve: Resolver): { view: 
   };
 }
 
+const FLOW_LABELS: Record<OAuthFlowSpec['kind'], string> = {
+  authorizationCode: 'Authorization code with PKCE',
+  clientCredentials: 'Client credentials',
+};
+
+/** The flows the panel can run for a scheme: its declared authorization code and client credentials flows, or all of them once discovered. */
+function oauthFlows(scheme: SecurityScheme): AuthSchemeSpec['oauth'] {
+  if (scheme.type === 'openIdConnect') {
+    return scheme.openIdConnectUrl ? { flows: [], discovery: scheme.openIdConnectUrl } : undefined;
+  }
+  const flows: OAuthFlowSpec[] = [];
+  const code = scheme.flows?.authorizationCode;
+  if (code?.authorizationUrl && code.tokenUrl) flows.push({ kind: 'authorizationCode', authorizationUrl: code.authorizationUrl, tokenUrl: code.tokenUrl });
+  const client = scheme.flows?.clientCredentials;
+  if (client?.tokenUrl) flows.push({ kind: 'clientCredentials', tokenUrl: client.tokenUrl });
+  return flows.length > 0 ? { flows } : undefined;
+}
+
+/** The client's fields for getting a token: flow, client ID and secret, scopes (the operation's, to start with). */
+function oauthView(scheme: SecurityScheme, oauth: NonNullable<AuthSchemeSpec['oauth']>, scopes: string[]): AuthView['oauth'] {
+  const id = `try-it-auth-${scheme.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const kinds = oauth.discovery ? (['authorizationCode', 'clientCredentials'] as const) : oauth.flows.map((flow) => flow.kind);
+  const declared = Object.keys(Object.values(scheme.flows ?? {})[0]?.scopes ?? {});
+  return {
+    id,
+    flows: kinds.map((kind, index) => ({ value: kind, label: FLOW_LABELS[kind], selected: index === 0 })),
+    inputs: [
+      { id: `${id}-client-id`, part: 'clientId', label: 'Client ID', type: 'text', autocomplete: 'off' },
+      {
+        id: `${id}-client-secret`,
+        part: 'clientSecret',
+        label: 'Client secret',
+        type: 'password',
+        autocomplete: 'off',
+        hint: 'Needed for client credentials; leave it empty for a public client.',
+      },
+      {
+        id: `${id}-scopes`,
+        part: 'scopes',
+        label: 'Scopes',
+        type: 'text',
+        autocomplete: 'off',
+        value: scopes.join(' '),
+        hint: declared.length > 0 ? `Separated by spaces; declared: ${declared.join(', ')}.` : 'Separated by spaces.',
+      },
+    ],
+  };
+}
+
 /** The fields a scheme asks for, by where its credential goes and in what form (the model's Credential). */
-function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpec } {
+function authView(scheme: SecurityScheme, scopes: string[] = []): { view: AuthView; spec: AuthSchemeSpec } {
   const id = (part: string) => `try-it-auth-${scheme.name.replace(/[^A-Za-z0-9_-]/g, '_')}-${part}`;
   const secret = (label: string) => [{ id: id('secret'), part: 'secret', label, type: 'text' as const, autocomplete: 'off' }];
   const credential = scheme.credential;
@@ -250,11 +325,14 @@ function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpe
     );
   }
   if (credential?.form === 'bearer') {
-    return view(
+    const oauth = oauthFlows(scheme);
+    const made = view(
       'token',
-      `Paste an access token obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as ${credential.name}: ${credential.prefix} <token>.`,
+      `${oauth ? 'Get an access token below, or paste one' : 'Paste an access token'} obtained through ${scheme.type === 'oauth2' ? 'OAuth 2.0' : 'OpenID Connect'}; it is sent as ${credential.name}: ${credential.prefix} <token>.`,
       secret('Access token'),
     );
+    if (!oauth) return made;
+    return { view: { ...made.view, oauth: oauthView(scheme, oauth, scopes) }, spec: { ...made.spec, oauth } };
   }
   if (credential?.form === 'basic') {
     return view('basic', `Sent as ${credential.name}: ${credential.prefix}, user name and password encoded together.`, [
@@ -270,7 +348,7 @@ function authView(scheme: SecurityScheme): { view: AuthView; spec: AuthSchemeSpe
     return view(
       'apiKey',
       credential.in === 'cookie'
-        ? `Sent as the cookie ${credential.name}. Browsers do not let a page set cookies for another site, so only the curl command carries it.`
+        ? `Sent as the cookie ${credential.name}. Browsers do not let a page set cookies for another site, so only the code samples carry it.`
         : `Sent in the ${where} ${credential.name}.`,
       secret(`API key (${where} ${credential.name})`),
     );
@@ -329,19 +407,10 @@ function securityLabel(names: string[]): string {
   return names.length === 0 ? 'No authentication' : names.join(' and ');
 }
 
-export function panelView(
-  operation: Operation,
-  servers: Server[],
-  securitySchemes: SecurityScheme[],
-  mockUrl: string = DEFAULT_MOCK_URL,
-  /** Component schemas by name, built once per document (not per page). */
-  schemas: SchemaLookup = new Map(),
-): PanelView {
-  const resolve = makeResolver(schemas);
-  const method = operation.method.toUpperCase();
-
+/** The operation's parameters as fields by location, and as the specs the script reads them by. */
+function paramViews(operation: Operation, resolve: Resolver): { params: PanelView['params']; specs: ParamSpec[] } {
   const params: PanelView['params'] = { path: [], query: [], header: [], cookie: [] };
-  const paramSpecs: ParamSpec[] = [];
+  const specs: ParamSpec[] = [];
   const usable = operation.parameters.filter((p) => !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
   usable.forEach((parameter, index) => {
     const schema = resolve(parameter.schema);
@@ -358,104 +427,115 @@ export function panelView(
     );
     const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && !browserSends(parameter.name));
     params[parameter.in].push({ ...field, in: parameter.in, name: parameter.name, deprecated: parameter.deprecated, curlOnly });
-    paramSpecs.push({
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.required,
-      style: parameter.style,
-      explode: parameter.explode,
-      shape: parameter.shape,
-    });
+    const { name, required, style, explode, shape } = parameter;
+    specs.push({ name, in: parameter.in, required, style, explode, shape });
   });
+  return { params, specs };
+}
 
-  // Offer the servers an operation declares, except one that is the mock itself.
-  const serverList = (operation.servers.length > 0 ? operation.servers : servers).filter(
-    (server) => server.url.replace(/\/+$/, '') !== mockUrl.replace(/\/+$/, ''),
-  );
-  const serverViews: ServerView[] = serverList.map((server, index) => ({
+/**
+ * The servers offered (those the operation declares, but one that is the mock itself) and the
+ * target chosen before the reader chooses: the first server the description names, where the
+ * samples send it too (one truth for the request); the mock when that is the mock.
+ */
+function targets(operation: Operation, servers: Server[], mockUrl: string, resolve: Resolver) {
+  const isMock = (server: Server) => server.url.replace(/\/+$/, '') === mockUrl.replace(/\/+$/, '');
+  const declared = operation.servers.length > 0 ? operation.servers : servers;
+  const list = declared.filter((server) => !isMock(server));
+  const first = declared[0];
+  const defaultTarget = first && !isMock(first) ? 'server-0' : 'mock';
+  const views: ServerView[] = list.map((server, index) => ({
     id: `try-it-server-${index}`,
     url: server.url,
     description: firstSentence(server.description),
     variables: Object.entries(server.variables).map(([name, variable], vIndex) =>
       fieldView(
-        {
-          id: `try-it-server-${index}-var-${vIndex}`,
-          label: name,
-          required: true,
-          schema: { type: ['string'], enum: variable.enum },
-          value: variable.default,
-        },
+        { id: `try-it-server-${index}-var-${vIndex}`, label: name, required: true, schema: { type: ['string'], enum: variable.enum }, value: variable.default },
         resolve,
       ),
     ),
   }));
+  const base = defaultTarget === 'mock' || !first ? mockUrl : first.resolvedUrl.replace(/\/+$/, '');
+  return { list, views, defaultTarget, base };
+}
 
+/** The schemes of every alternative the operation accepts, each with the scopes it asks of it. */
+function schemeViews(operation: Operation, securitySchemes: SecurityScheme[]) {
   const alternatives = operation.security.map((requirement) => requirement.schemes.map((s) => s.name));
-  const needed = [...new Set(alternatives.flat())];
-  const schemes = needed
+  const scopesOf = (name: string) => [...new Set(operation.security.flatMap((r) => r.schemes.filter((s) => s.name === name).flatMap((s) => s.scopes)))];
+  const schemes = [...new Set(alternatives.flat())]
     .map((name) => securitySchemes.find((scheme) => scheme.name === name))
     .filter((scheme): scheme is SecurityScheme => scheme !== undefined)
-    .map(authView);
+    .map((scheme) => authView(scheme, scopesOf(scheme.name)));
+  return { alternatives, schemes };
+}
 
-  let body: PanelView['body'];
-  let bodySpec: PanelData['body'];
-  if (operation.requestBody && operation.requestBody.content.length > 0) {
-    const media = operation.requestBody.content.map((m, index) => mediaView(m, index, resolve));
-    body = {
-      required: operation.requestBody.required,
-      description: firstSentence(operation.requestBody.description),
-      media: media.map((m) => m.view),
-    };
-    bodySpec = { required: operation.requestBody.required, media: media.map((m) => m.spec) };
+function bodyViews(operation: Operation, resolve: Resolver): { view?: PanelView['body']; spec?: PanelData['body'] } {
+  const requestBody = operation.requestBody;
+  if (!requestBody || requestBody.content.length === 0) return {};
+  const media = requestBody.content.map((m, index) => mediaView(m, index, resolve));
+  return {
+    view: { required: requestBody.required, description: firstSentence(requestBody.description), media: media.map((m) => m.view) },
+    spec: { required: requestBody.required, media: media.map((m) => m.spec) },
+  };
+}
+
+/** The body as first rendered: the first media type's first example, or its prefilled fields. */
+function initialBody(first: MediaView | undefined): BodyInput | undefined {
+  if (first?.kind === 'json' || first?.kind === 'text') return { kind: first.kind, mediaType: first.mediaType, text: first.text };
+  if (first?.kind === 'form' || first?.kind === 'multipart') {
+    const parts = first.fields.filter((f) => f.control !== 'file' && f.value !== '').map((f) => ({ name: f.label, value: f.value }));
+    return { kind: first.kind, mediaType: first.mediaType, parts };
   }
+  return first ? { kind: 'binary', mediaType: first.mediaType } : undefined;
+}
 
+export function panelView(
+  operation: Operation,
+  servers: Server[],
+  securitySchemes: SecurityScheme[],
+  mockUrl: string = DEFAULT_MOCK_URL,
+  /** Component schemas by name, built once per document (not per page). */
+  schemas: SchemaLookup = new Map(),
+): PanelView {
+  const resolve = makeResolver(schemas);
+  const method = operation.method.toUpperCase();
+  const { params, specs } = paramViews(operation, resolve);
+  const target = targets(operation, servers, mockUrl, resolve);
+  const { alternatives, schemes } = schemeViews(operation, securitySchemes);
+  const body = bodyViews(operation, resolve);
   const data: PanelData = {
     method,
     path: operation.path,
     mockUrl,
-    params: paramSpecs,
-    body: bodySpec,
+    params: specs,
+    body: body.spec,
     schemes: schemes.map((s) => s.spec),
     alternatives,
-    servers: serverList.map((server, index) => ({ url: serverViews[index]?.url ?? '', variables: Object.keys(server.variables) })),
+    servers: target.list.map((server, index) => ({ url: target.views[index]?.url ?? '', variables: Object.keys(server.variables) })),
+    defaultTarget: target.defaultTarget,
   };
-
-  // The command the panel would send as first rendered, so it is there even without the script.
-  const firstMedia = body?.media[0];
-  let initialBody: BodyInput | undefined;
-  if (firstMedia?.kind === 'json' || firstMedia?.kind === 'text') {
-    initialBody = { kind: firstMedia.kind, mediaType: firstMedia.mediaType, text: firstMedia.text };
-  } else if (firstMedia?.kind === 'form' || firstMedia?.kind === 'multipart') {
-    initialBody = {
-      kind: firstMedia.kind,
-      mediaType: firstMedia.mediaType,
-      parts: firstMedia.fields.filter((f) => f.control !== 'file' && f.value !== '').map((f) => ({ name: f.label, value: f.value })),
-    };
-  } else if (firstMedia) {
-    initialBody = { kind: 'binary', mediaType: firstMedia.mediaType };
-  }
+  // What the panel would send as first rendered: the page's samples show it, even without the script.
   const input: RequestInput = {
     method,
-    base: mockUrl,
+    base: target.base,
     path: operation.path,
-    params: paramSpecs.map((spec, index) => ({ spec, value: usable[index] ? fieldValue(params, index) : '' })),
+    params: specs.map((spec, index) => ({ spec, value: fieldValue(params, index) })),
     auth: schemes.filter((s) => alternatives[0]?.includes(s.spec.name)).map((s) => ({ scheme: s.spec, values: {} })),
-    body: initialBody,
+    body: initialBody(body.view?.media[0]),
   };
-  const curl = toCurl(buildRequest(input));
-
   return {
     data,
+    defaultTarget: target.defaultTarget,
     method,
     path: operation.path,
-    servers: serverViews,
+    servers: target.views,
     params,
     auth: disambiguate(schemes.map((s) => s.view)),
     alternatives:
       alternatives.length > 1 ? alternatives.map((names, index) => ({ value: String(index), label: securityLabel(names), selected: index === 0 })) : [],
-    body,
+    body: body.view,
     scenarios: scenarios(operation),
-    curl,
     input,
   };
 }
@@ -470,7 +550,7 @@ function fieldValue(params: PanelView['params'], index: number): string {
 }
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element or start markup. */
-export function islandJson(data: PanelData): string {
+export function islandJson(data: unknown): string {
   return (
     JSON.stringify(data)
       .replace(/</g, '\\u003c')

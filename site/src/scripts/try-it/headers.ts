@@ -21,6 +21,6 @@ export function headerValueProblem(name: string, value: string): string | undefi
   const problem = headerProblem(name, value);
   if (problem) return problem;
   if (/[\u0100-\u{10ffff}]/u.test(value))
-    return `the value of the ${name} header has a character a browser cannot send in a header (only Latin-1); the curl command sends it`;
+    return `the value of the ${name} header has a character a browser cannot send in a header (only Latin-1); the curl sample sends it`;
   return undefined;
 }

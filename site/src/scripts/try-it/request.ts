@@ -81,6 +81,13 @@ export function buildRequest(input: RequestInput): BuiltRequest {
     else headers.push([credential.name, value]);
     credentials = true;
   }
+  // The reader's own headers and cookies, as typed (a cookie's value encoded as a parameter's is).
+  for (const extra of input.extras ?? []) {
+    const name = extra.name.trim();
+    if (name === '') continue;
+    if (extra.kind === 'header') headers.push([name, extra.value]);
+    else cookies.push(`${name}=${encodeComponent(extra.value)}`);
+  }
   if (cookies.length > 0) headers.push(['Cookie', cookies.join('; ')]);
   const body = input.body;
   // multipart's Content-Type carries a boundary that fetch and curl each choose themselves.

@@ -45,16 +45,25 @@ export function summary(outcome: Outcome): string {
   return `${`${outcome.status} ${statusText(outcome.status, outcome.statusText)}`.trim()} in ${outcome.ms} ms`;
 }
 
-export function renderOutcome(target: HTMLElement, outcome: Outcome, method: string, url: string): void {
-  const tone = outcome.status >= 500 ? 'error' : outcome.status >= 400 ? 'warn' : 'ok';
-  const headers = [...outcome.headers].sort(([a], [b]) => (NOTABLE.indexOf(a) + 1 || 99) - (NOTABLE.indexOf(b) + 1 || 99) || a.localeCompare(b));
+function headerTable(headers: [string, string][]): HTMLElement {
   const rows = headers.map(([name, value]) =>
     el('tr', { className: NOTABLE.includes(name) ? 'try-it-notable' : '' }, el('th', { scope: 'row' }, name), el('td', {}, value)),
   );
-  // A huge answer would freeze the page if shown whole; the curl command gets all of it.
-  const full = prettyBody(outcome.body, outcome.contentType);
-  const body = full.length > MAX_SHOWN ? `${full.slice(0, MAX_SHOWN)}\n… (${full.length - MAX_SHOWN} more characters not shown)` : full;
-  target.replaceChildren(
+  // Folded: the body is what a reader looks at first; the headers that matter here are named above it.
+  return el(
+    'details',
+    { className: 'try-it-answer-headers' },
+    el('summary', {}, `Headers (${rows.length})`),
+    rows.length > 0
+      ? el('table', { className: 'try-it-headers' }, el('caption', {}, 'Response headers the server lets this page read'), el('tbody', {}, ...rows))
+      : el('p', { className: 'try-it-hint' }, 'The server lets this page read none of its headers.'),
+  );
+}
+
+/** The answer's heading, status line, deprecation dates and headers: what every answer shows above its body. */
+function answerHead(outcome: Outcome, method: string, url: string, headers: [string, string][]): Node[] {
+  const tone = outcome.status >= 500 ? 'error' : outcome.status >= 400 ? 'warn' : 'ok';
+  return [
     el('h3', { id: 'try-it-response-heading' }, 'Response'),
     el(
       'p',
@@ -68,17 +77,41 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
       el('code', {}, url),
     ),
     ...deprecationNote(headers),
-    el('h4', {}, `Headers (${rows.length})`),
-    rows.length > 0
-      ? el('table', { className: 'try-it-headers' }, el('caption', {}, 'Response headers the server lets this page read'), el('tbody', {}, ...rows))
-      : el('p', { className: 'try-it-hint' }, 'The server lets this page read none of its headers.'),
-    el('h4', {}, 'Body'),
+    headerTable(headers),
+  ];
+}
+
+const sorted = (outcome: Outcome) =>
+  [...outcome.headers].sort(([a], [b]) => (NOTABLE.indexOf(a) + 1 || 99) - (NOTABLE.indexOf(b) + 1 || 99) || a.localeCompare(b));
+
+export function renderOutcome(target: HTMLElement, outcome: Outcome, method: string, url: string): void {
+  // A huge answer would freeze the page if shown whole; the curl sample gets all of it.
+  const full = prettyBody(outcome.body, outcome.contentType);
+  const body = full.length > MAX_SHOWN ? `${full.slice(0, MAX_SHOWN)}\n… (${full.length - MAX_SHOWN} more characters not shown)` : full;
+  target.replaceChildren(
+    ...answerHead(outcome, method, url, sorted(outcome)),
     body === ''
       ? el('p', { className: 'try-it-hint' }, 'No body.')
       : el('pre', { className: 'try-it-body', tabIndex: 0, id: 'try-it-response-body' }, el('code', {}, body)),
   );
   target.querySelector('pre')?.setAttribute('aria-label', 'Response body');
   target.hidden = false;
+}
+
+/** An event stream's answer: its head, a count, a Stop button and the list its events go in as they arrive. */
+export function renderStreamStart(
+  target: HTMLElement,
+  outcome: Outcome,
+  method: string,
+  url: string,
+): { list: HTMLOListElement; count: HTMLElement; stop: HTMLButtonElement } {
+  const list = el('ol', { className: 'try-it-events', id: 'try-it-events' });
+  list.setAttribute('aria-label', 'Events received');
+  const count = el('span', { id: 'try-it-event-count' }, 'Waiting for events…');
+  const stop = el('button', { type: 'button', className: 'try-it-button try-it-small', id: 'try-it-stop' }, 'Stop');
+  target.replaceChildren(...answerHead(outcome, method, url, sorted(outcome)), el('p', { className: 'try-it-stream' }, count, ' ', stop), list);
+  target.hidden = false;
+  return { list, count, stop };
 }
 
 /**
@@ -90,7 +123,7 @@ export function renderRedirect(target: HTMLElement, url: string, location: strin
   const why = `It was not followed: the panel sends your credentials only to ${origin}, the address you chose.`;
   const next = location
     ? ' To call that address, choose it as the target.'
-    : ' The browser does not let this page see where a redirect points; the curl command shows it (add -i to see the Location header).';
+    : ' The browser does not let this page see where a redirect points; the curl sample shows it (add -i to see the Location header).';
   const text = location
     ? [`${origin} answered with a redirect to `, el('code', {}, location), `. ${why}${next}`]
     : [`${origin} answered with a redirect. ${why}${next}`];

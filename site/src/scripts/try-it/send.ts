@@ -15,9 +15,11 @@ export interface Outcome {
   /** The body as text, or a note for binary bodies. */
   body: string;
   contentType: string;
+  /** An event stream (`text/event-stream`): its body, read as it arrives by stream.ts rather than here. */
+  stream?: ReadableStream<Uint8Array>;
 }
 
-/** Headers the browser will not send (the curl command still does). */
+/** Headers the browser will not send (the code samples still do). */
 export function unsendableHeaders(request: BuiltRequest): string[] {
   return request.headers.filter(([name]) => !browserSends(name)).map(([name]) => name);
 }
@@ -70,11 +72,23 @@ function prepare(request: BuiltRequest, init: RequestInit): Request {
   try {
     return new Request(request.url, init);
   } catch (error) {
-    throw new RequestProblem(`Not sent: the browser refuses to send this request (${(error as Error).message}). The curl command sends it from a terminal.`);
+    throw new RequestProblem(
+      `Not sent: the browser refuses to send this request (${(error as Error).message}). The curl sample above sends it from a terminal.`,
+    );
   }
 }
 
-export async function send(request: BuiltRequest): Promise<Outcome | Redirect> {
+const EVENT_STREAM = /^text\/event-stream\b/i;
+
+/**
+ * Sends the request; `stop` ends it early (the reader's Stop). An answer must start within
+ * TIMEOUT_MS and, unless it is an event stream, end within it too: a stream lasts as long as
+ * its server keeps it open.
+ */
+export async function send(request: BuiltRequest, stop: AbortSignal): Promise<Outcome | Redirect> {
+  const controller = new AbortController();
+  stop.addEventListener('abort', () => controller.abort(stop.reason), { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer in time.', 'TimeoutError')), TIMEOUT_MS);
   const prepared = prepare(request, {
     method: request.method,
     headers: fetchHeaders(request),
@@ -83,27 +97,30 @@ export async function send(request: BuiltRequest): Promise<Outcome | Redirect> {
     credentials: 'omit',
     // A redirect could lead anywhere: the reader's credentials are not sent on.
     redirect: request.credentials ? 'manual' : 'follow',
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    signal: controller.signal,
   });
   const started = performance.now();
-  const response = await fetch(prepared);
-  if (response.type === 'opaqueredirect') return { redirect: true, ms: Math.round(performance.now() - started) };
-  const contentType = response.headers.get('content-type') ?? '';
-  let body: string;
-  if (TEXTUAL.test(contentType)) {
-    body = await response.text();
-  } else {
-    const size = (await response.arrayBuffer()).byteLength;
-    body = `(${size} bytes of ${contentType}, not shown)`;
+  try {
+    const response = await fetch(prepared);
+    if (response.type === 'opaqueredirect') return { redirect: true, ms: Math.round(performance.now() - started) };
+    const contentType = response.headers.get('content-type') ?? '';
+    const stream = EVENT_STREAM.test(contentType) && response.body ? response.body : undefined;
+    let body = '';
+    if (stream) clearTimeout(timer);
+    else if (TEXTUAL.test(contentType)) body = await response.text();
+    else body = `(${(await response.arrayBuffer()).byteLength} bytes of ${contentType}, not shown)`;
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      ms: Math.round(performance.now() - started),
+      headers: [...response.headers.entries()],
+      body,
+      contentType,
+      stream,
+    };
+  } finally {
+    clearTimeout(timer);
   }
-  return {
-    status: response.status,
-    statusText: response.statusText,
-    ms: Math.round(performance.now() - started),
-    headers: [...response.headers.entries()],
-    body,
-    contentType,
-  };
 }
 
 /**
@@ -142,7 +159,7 @@ export async function explainFailure(url: string, error: unknown, mock: boolean)
     return `${origin} did not answer within ${TIMEOUT_MS / 1000} seconds.`;
   }
   if (location.protocol === 'https:' && origin.startsWith('http:')) {
-    return `The browser blocked the request: this page is served over HTTPS and ${origin} is plain HTTP (mixed content). Use "Copy as curl" to send it from a terminal.`;
+    return `The browser blocked the request: this page is served over HTTPS and ${origin} is plain HTTP (mixed content). Copy the curl sample above to send it from a terminal.`;
   }
   // An opaque (no-cors) request succeeds when anything answers, which tells
   // "nobody there" apart from "the answer was withheld by CORS".
@@ -154,7 +171,7 @@ export async function explainFailure(url: string, error: unknown, mock: boolean)
     answered = false;
   }
   if (answered) {
-    return `The server answered but the browser blocked the response (CORS): ${origin} does not allow requests from ${location.origin}. Allow this origin on the server, or use "Copy as curl" to send the request from a terminal.`;
+    return `The server answered but the browser blocked the response (CORS): ${origin} does not allow requests from ${location.origin}. Allow this origin on the server, or copy the curl sample above to send the request from a terminal.`;
   }
   if (mock) return `Could not reach ${origin}: is the mock running? Start it with \`npm run mock\`.`;
   return `Could not reach ${origin}: check the address, your network connection, and that the server is running.`;

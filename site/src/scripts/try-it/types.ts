@@ -38,12 +38,21 @@ export interface MediaSpec {
 
 export type AuthKind = 'bearer' | 'basic' | 'apiKey' | 'token' | 'raw' | 'none';
 
+/** An OAuth 2.0 flow the panel runs itself: authorization code with PKCE, or client credentials. */
+export interface OAuthFlowSpec {
+  kind: 'authorizationCode' | 'clientCredentials';
+  authorizationUrl?: string;
+  tokenUrl: string;
+}
+
 export interface AuthSchemeSpec {
   name: string;
   /** Which fields the panel asks for: a key or token, a user name and password, a whole header value. */
   kind: AuthKind;
   /** Where the credential goes and in what form: the model's, for the scheme (none for `none`). */
   credential?: Credential;
+  /** How the panel gets a token for an OAuth 2.0 or OpenID Connect scheme: its declared flows, or where to discover them. */
+  oauth?: { flows: OAuthFlowSpec[]; discovery?: string };
 }
 
 export interface PanelData {
@@ -56,13 +65,15 @@ export interface PanelData {
   /** Each alternative lists the names of the schemes it needs; [] means no auth. */
   alternatives: string[][];
   servers: { url: string; variables: string[] }[];
+  /** The target selected before the reader chooses: `server-0` or `mock`. */
+  defaultTarget: string;
 }
 
 /** One part of a body, as the reader filled it in. */
 export interface BodyPart {
   name: string;
   value?: string;
-  /** A chosen file; the curl command refers to it by name. */
+  /** A chosen file; the code samples refer to it by name. */
   file?: Blob & { name: string };
 }
 
@@ -84,6 +95,15 @@ export interface RequestInput {
   body?: BodyInput;
   /** Mock scenario, the `Prefer` header's value. */
   prefer?: string;
+  /** Headers and cookies the reader adds to every request (the panel's "Headers and cookies"). */
+  extras?: Extra[];
+}
+
+/** A header or cookie the reader adds to every request. */
+export interface Extra {
+  kind: 'header' | 'cookie';
+  name: string;
+  value: string;
 }
 
 export interface BuiltRequest {
