@@ -12,7 +12,7 @@ import { baseMediaType, isJsonMediaType } from '../model/media.ts';
 import type { Operation, Response } from '../model/types.ts';
 import type { CheckPool } from './check-pool.ts';
 import type { Problem } from './recent.ts';
-import { describeError } from './schemas.ts';
+import { describeError, type SchemaCompiler, type Validator } from './schemas.ts';
 import type { MockState } from './state.ts';
 
 /** The declared response for a status: exact, its class (`4XX`), then `default`. */
@@ -32,11 +32,33 @@ function rawResponse(state: MockState, op: Operation, key: string): Record<strin
   return isObject(raw) ? raw : undefined;
 }
 
-/** A header's or a body's schema, as ajv sees it, against a value: the first problem, or none. */
-async function schemaProblem(state: MockState, checks: CheckPool, schema: unknown, value: unknown, coerce: boolean): Promise<string | undefined> {
-  const validator = state.responseCompiler().compile(schema, coerce);
+/** Validators by compiler (one per version), by schema as written, by header name (`''` for a body). */
+const validators = new WeakMap<SchemaCompiler, Map<unknown, Map<string, Validator | undefined>>>();
+
+/**
+ * The validator of an answer's body schema (`header` unset) or of a header's, compiled once per
+ * schema of a version: a compile generates code and ajv keeps each one, so compiling per relayed
+ * answer cost time and memory with every request.
+ */
+export function answerValidator(compiler: SchemaCompiler, schema: unknown, header?: string): Validator | undefined {
+  let bySchema = validators.get(compiler);
+  if (!bySchema) validators.set(compiler, (bySchema = new Map()));
+  let byName = bySchema.get(schema);
+  if (!byName) bySchema.set(schema, (byName = new Map()));
+  const name = header ?? '';
+  if (!byName.has(name)) {
+    // A header's value is text: checked as a property of an object, coerced as parameters are.
+    const compiled = header === undefined ? compiler.compile(schema, false) : compiler.compile({ type: 'object', properties: { [header]: schema } }, true);
+    byName.set(name, compiled);
+  }
+  return byName.get(name);
+}
+
+/** A header's schema, as ajv sees it, against its value: the first problem, or none. */
+async function headerProblem(state: MockState, checks: CheckPool, name: string, schema: unknown, value: string): Promise<string | undefined> {
+  const validator = answerValidator(state.responseCompiler(), schema, name);
   if (!validator) return undefined;
-  const result = await checks.check(validator, value, 'The body');
+  const result = await checks.check(validator, { [name]: value }, 'The body');
   if (result.kind === 'limit') return result.message;
   if (result.kind === 'invalid') return describeError(result.error, '');
   return undefined;
@@ -77,7 +99,7 @@ export async function checkAnswer(state: MockState, checks: CheckPool, op: Opera
     const declared = followRefs(state.document, rawHeaders[header.name]);
     const schema = isObject(declared) ? declared.schema : undefined;
     if (schema === undefined) continue;
-    const problem = await schemaProblem(state, checks, { type: 'object', properties: { [header.name]: schema } }, { [header.name]: String(value) }, true);
+    const problem = await headerProblem(state, checks, header.name, schema, String(value));
     if (problem) problems.push({ in: 'header', at: header.name, message: problem.replace(/^\.?[^ ]+ /, '') });
   }
   const hasBody = answer.body === undefined || answer.body.length > 0;
@@ -110,7 +132,7 @@ export async function checkAnswer(state: MockState, checks: CheckPool, op: Opera
   const rawMedia = followRefs(state.document, rawContent[media.mediaType]);
   const schema = isObject(rawMedia) ? rawMedia.schema : undefined;
   if (schema === undefined) return problems;
-  const validator = state.responseCompiler().compile(schema, false);
+  const validator = answerValidator(state.responseCompiler(), schema);
   if (!validator) return problems;
   const result = await checks.check(validator, value, 'The body');
   if (result.kind === 'limit') problems.push({ in: 'body', at: '', message: result.message });
