@@ -23,6 +23,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 export const MAX_CHECKED_BYTES = 4 * 1024 * 1024;
 /** How long the real API may take to answer (headers) before the request is a 504. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
+/** Undocumented routes named one by one in the summary; requests to any other are counted together. */
+export const MAX_UNDOCUMENTED_ROUTES = 100;
 
 export interface ProxyTarget {
   /** `https://api.example.com/v1`: origin and base path. */
@@ -38,10 +40,12 @@ export class ProxyStats {
   /** Problems by operation (or `METHOD path` for an undocumented one), a few kept as samples. */
   readonly byOperation = new Map<string, { answers: number; samples: string[] }>();
   readonly undocumented = new Map<string, number>();
+  /** Requests to undocumented routes past the first MAX_UNDOCUMENTED_ROUTES (a client choosing paths would grow the map). */
+  private otherRequests = 0;
 
   add(x: Exchange, problems: Problem[], undocumented: string | undefined): void {
     this.relayed++;
-    if (undocumented) this.undocumented.set(undocumented, (this.undocumented.get(undocumented) ?? 0) + 1);
+    if (undocumented) this.countUndocumented(undocumented);
     const found = problems.filter((p) => p.in !== 'request');
     if (found.length === 0) return;
     this.differing++;
@@ -55,6 +59,16 @@ export class ProxyStats {
     this.byOperation.set(key, entry);
   }
 
+  private countUndocumented(route: string): void {
+    const seen = this.undocumented.get(route);
+    if (seen !== undefined || this.undocumented.size < MAX_UNDOCUMENTED_ROUTES) {
+      this.undocumented.set(route, (seen ?? 0) + 1);
+      return;
+    }
+    // Past the bound, routes are not told apart (telling them apart would mean keeping them).
+    this.otherRequests++;
+  }
+
   /** The lines printed when the mock stops. */
   summary(): string {
     const lines = [`Proxy: ${this.relayed} answer${this.relayed === 1 ? '' : 's'} relayed, ${this.differing} differed from the description.`];
@@ -63,6 +77,8 @@ export class ProxyStats {
       for (const sample of samples) lines.push(`    ${printable(sample, 300)}`);
     }
     for (const [route, n] of this.undocumented) lines.push(`  undocumented: ${printable(route, 160)} (${n} request${n === 1 ? '' : 's'})`);
+    const more = this.otherRequests;
+    if (more > 0) lines.push(`  undocumented: ${more} more request${more === 1 ? '' : 's'} to routes past the first ${MAX_UNDOCUMENTED_ROUTES}`);
     return lines.join('\n');
   }
 }

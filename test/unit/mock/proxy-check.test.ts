@@ -1,7 +1,10 @@
-// The real API's answers (`--proxy`) are checked with validators compiled once per schema of a
-// version: ajv generates code for each compile and keeps it, so a compile per relayed answer
-// cost time and memory with every request.
+// What `--proxy` keeps while it relays: the real API's answers are checked with validators
+// compiled once per schema of a version (ajv generates code for each compile and keeps it, so a
+// compile per relayed answer cost time and memory with every request), and the summary names a
+// bounded number of undocumented routes.
 import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../../../scripts/mock/exchange.ts';
+import { MAX_UNDOCUMENTED_ROUTES, ProxyStats } from '../../../scripts/mock/proxy.ts';
 import { answerValidator } from '../../../scripts/mock/proxy-check.ts';
 import { SchemaCompiler } from '../../../scripts/mock/schemas.ts';
 import type { OpenApiDocument } from '../../../scripts/model/index.ts';
@@ -36,5 +39,23 @@ describe('answerValidator', () => {
     expect(answerValidator(compiler, count)).not.toBe(total);
     expect(total.validate({ 'X-Total-Count': '12' })).toBe(true);
     expect(total.validate({ 'X-Total-Count': 'many' })).toBe(false);
+  });
+});
+
+describe('the proxy summary', () => {
+  const relayed = {} as Exchange;
+
+  it('names at most MAX_UNDOCUMENTED_ROUTES undocumented routes, and counts the requests to the others', () => {
+    const stats = new ProxyStats();
+    for (let i = 0; i < MAX_UNDOCUMENTED_ROUTES + 50; i++) stats.add(relayed, [], `GET /internal/${i}`);
+    stats.add(relayed, [], 'GET /internal/0');
+    stats.add(relayed, [], 'GET /internal/9999');
+    expect(stats.undocumented.size).toBe(MAX_UNDOCUMENTED_ROUTES);
+    expect(stats.undocumented.get('GET /internal/0')).toBe(2);
+    const summary = stats.summary();
+    expect(summary).toContain(`Proxy: ${MAX_UNDOCUMENTED_ROUTES + 52} answers relayed, 0 differed from the description.`);
+    expect(summary).toContain('  undocumented: GET /internal/0 (2 requests)');
+    expect(summary).not.toContain('GET /internal/9999');
+    expect(summary).toContain(`  undocumented: 51 more requests to routes past the first ${MAX_UNDOCUMENTED_ROUTES}`);
   });
 });
