@@ -36,6 +36,10 @@ const { values } = parseCli({
   'session-ttl': { type: 'string' },
   'max-records': { type: 'string' },
   'max-session-bytes': { type: 'string' },
+  proxy: { type: 'string' },
+  errors: { type: 'boolean', default: false },
+  record: { type: 'string' },
+  examples: { type: 'string' },
   help: { type: 'boolean', default: false },
   ...DESCRIPTION_OPTIONS,
 });
@@ -70,6 +74,7 @@ try {
     watch: true,
     access,
     features,
+    warmGenerator: true,
   });
 } catch (error) {
   if (error instanceof DiagnosticsError) {

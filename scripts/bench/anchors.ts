@@ -21,7 +21,7 @@ const GROUPS: AnchorGroup[] = [
     marks: [TOOLS.astro, TOOLS.redocly, join(ANCHOR_MODULES, 'starlight-openapi/package.json')],
     sections: ['build', 'weight', 'browser', 'search'],
   },
-  { folder: MOCK_ANCHORS, marks: [TOOLS.prism, TOOLS.autocannon], sections: ['mock', 'preview'] },
+  { folder: MOCK_ANCHORS, marks: [TOOLS.prism, TOOLS.autocannon], sections: ['mock', 'mockservice', 'preview'] },
 ];
 
 /** Installs, before anything imports them, the tools the chosen sections compare against. */

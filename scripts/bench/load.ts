@@ -74,6 +74,8 @@ export interface LoopStep {
   probe: Probe;
   /** The path to request, from what earlier steps read (e.g. the id just created). */
   path?: (context: Record<string, unknown>) => string;
+  /** Headers to add, from the connection's context (e.g. the session a loop turn runs in). */
+  headers?: (context: Record<string, unknown>) => Record<string, string>;
   /** Reads an answer's body into the context. */
   read?: (body: string, context: Record<string, unknown>) => void;
 }
@@ -87,8 +89,13 @@ export async function loadLoop(base: string, steps: LoopStep[], connections: num
     requests: steps.map((step) => {
       const request: Record<string, unknown> = { method: step.probe.method, path: step.probe.path, headers: step.probe.headers, body: step.probe.body };
       // autocannon calls whatever is set: a hook is given only where the step has one.
-      const { path, read } = step;
-      if (path) request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => ({ ...req, path: path(context) });
+      const { path, headers, read } = step;
+      if (path || headers)
+        request.setupRequest = (req: Record<string, unknown>, context: Record<string, unknown>) => ({
+          ...req,
+          ...(path ? { path: path(context) } : {}),
+          ...(headers ? { headers: { ...step.probe.headers, ...headers(context) } } : {}),
+        });
       if (read) request.onResponse = (_status: number, body: string, context: Record<string, unknown>) => read(body, context);
       return request;
     }),

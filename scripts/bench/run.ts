@@ -1,4 +1,4 @@
-// `npm run bench [-- --runs 3 --only build,weight,browser,mock,preview,versions,search,mcp --docs ours,galaxy,github --duration 10]`
+// `npm run bench [-- --runs 3 --only build,weight,browser,mock,mockservice,preview,versions,search,mcp --docs ours,galaxy,github --duration 10]`
 // Measures the portal build, page weight, page load, mock server, preview, search and MCP server
 // side by side with the tools users would pick instead, and writes results/latest.{json,md}.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { runBuild } from './sections/build.ts';
 import { runWeight } from './sections/weight.ts';
 import { runBrowser } from './sections/browser.ts';
 import { runMock } from './sections/mock.ts';
+import { runMockService } from './sections/mock-service.ts';
 import { runPreview } from './sections/preview.ts';
 import { runVersions } from './sections/versions.ts';
 import { runMcp } from './sections/mcp.ts';
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, (ctx: Context) => Promise<void>> = {
   weight: runWeight,
   browser: runBrowser,
   mock: runMock,
+  mockservice: runMockService,
   preview: runPreview,
   versions: runVersions,
   mcp: runMcp,

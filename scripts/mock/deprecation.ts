@@ -8,8 +8,8 @@ import type { LeftOutHeaders } from './header-values.ts';
 export interface DeprecationSignals {
   /** Deprecation and Sunset, the same on every answer. */
   fixed: string[];
-  /** Link, which may name the replacement's concrete URL built from this request's path parameters. */
-  link: (params: Record<string, string>) => string;
+  /** Link, which may name the replacement's concrete URL built from this request's path parameters, under its base path. */
+  link: (params: Record<string, string>, base?: string) => string;
 }
 
 function declaredExample(op: Operation, name: string): string | undefined {
@@ -68,9 +68,11 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
   const page = (target: Operation) => pageUrl(site, target.page);
   const policy = op.deprecated || at !== undefined ? `<${page(op)}>; rel="deprecation"` : undefined;
   const successor = info.replacedBy ? operations.find((o) => o.slug === info.replacedBy) : undefined;
-  const link = (params: Record<string, string>): string => {
+  const link = (params: Record<string, string>, base = ''): string => {
     const parts: string[] = [];
-    if (successor) parts.push(`<${successorUrl(successor.path, params) ?? page(successor)}>; rel="successor-version"`);
+    const url = successor ? successorUrl(successor.path, params) : undefined;
+    // Under the server's base path the request came in by (`/v1/pets/records/42`), so it resolves against the same server.
+    if (successor) parts.push(`<${url === undefined ? page(successor) : base + url}>; rel="successor-version"`);
     if (policy) parts.push(policy);
     return parts.join(', ');
   };

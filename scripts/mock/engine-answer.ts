@@ -66,7 +66,7 @@ export async function engineAnswer(
       ...(mock.signals?.fixed ?? []),
       ...extra,
     ];
-    const link = signalHeaders(mock, params);
+    const link = signalHeaders(x, mock, params);
     try {
       finish(x, out.statusCode, link ? all.concat(link) : all, body);
     } catch {

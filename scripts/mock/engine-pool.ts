@@ -37,6 +37,15 @@ export class EnginePool {
     return this.pool.submit(key, slice, { request, options });
   }
 
+  /** Loads the engine in a worker now, off the answering thread, so the first generated answer does not wait for it. */
+  warm(): void {
+    this.pool.warm();
+  }
+
+  state(): 'idle' | 'starting' | 'ready' {
+    return this.pool.state();
+  }
+
   /** Stops every worker now; answers still being generated are refused. */
   close(): Promise<void> {
     return this.pool.close();

@@ -12,7 +12,10 @@ export interface ErrorCode {
 /** Stable codes: a client may branch on them. Messages are for people and may change. */
 export const ERROR_CODES = {
   bad_request: { status: 400, when: 'The request is not valid HTTP (request line, headers or chunked body) and was rejected before routing.' },
-  invalid_content_type: { status: 400, when: 'The request has a body but its Content-Type is missing or not one the operation accepts.' },
+  invalid_content_type: {
+    status: 415,
+    when: 'The request has a body but its Content-Type is missing or not one the operation accepts (RFC 9110 §15.5.16), where the operation declares no 400 or 422 for it.',
+  },
   invalid_json: { status: 400, when: 'The body is not well-formed JSON (or not valid UTF-8).' },
   invalid_xml: { status: 400, when: 'An XML body is not well-formed.' },
   validation_failed: { status: 400, when: 'A path, query, header or cookie parameter, or the body, does not match its schema.' },
@@ -32,6 +35,16 @@ export const ERROR_CODES = {
   },
   header_too_large: { status: 431, when: 'The request line and headers are larger than the limit (16 KiB).' },
   internal_error: { status: 500, when: 'A fault in the mock server itself, never the request; its log has the details.' },
+  store_unavailable: {
+    status: 503,
+    when: 'With --state redis://…: Redis cannot be reached or did not answer in time; `Retry-After` says when to try again, and the mock reconnects by itself.',
+  },
+  upstream_mismatch: {
+    status: 502,
+    when: 'With --proxy and --errors: the real API answered in a way the description does not allow; the message names each difference.',
+  },
+  upstream_unavailable: { status: 502, when: 'With --proxy: the real API could not be reached.' },
+  upstream_timeout: { status: 504, when: 'With --proxy: the real API did not answer within 30 seconds.' },
   simulated_error: { status: 503, when: 'With --error-rate: a failure picked at random, for an operation that declares no 5xx or 429 response.' },
   insufficient_storage: {
     status: 507,

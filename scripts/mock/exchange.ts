@@ -12,7 +12,9 @@ import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
 import type { HeldSockets } from './held-sockets.ts';
 import type { OriginPolicy } from './origins.ts';
-import type { RecentRequests } from './recent.ts';
+import type { ProxyStats, ProxyTarget } from './proxy.ts';
+import type { RecordedAnswers, Recorder } from './recorded.ts';
+import type { Problem, RecentRequests } from './recent.ts';
 import type { StatefulContext } from './stateful/answer.ts';
 import type { MockOperation, MockState } from './state.ts';
 
@@ -38,6 +40,14 @@ export interface ServerContext {
   timing: boolean;
   /** Checks of parameters and bodies, past a small share of work in a worker. */
   checks: CheckPool;
+  /** Set once the server is closing: health answers 503 so a balancer stops sending. */
+  closing?: boolean;
+  /** With `--proxy`: where requests go, what was found, and where answers are recorded. */
+  proxy?: { target: ProxyTarget; stats: ProxyStats; recorder?: Recorder };
+  /** With `--examples`: answers recorded from the real API, served before the description's. */
+  recorded?: RecordedAnswers;
+  /** The generator's state, for health: `idle` (not started), `starting`, `ready`. */
+  generator?: () => 'idle' | 'starting' | 'ready';
 }
 
 export interface Exchange {
@@ -50,6 +60,8 @@ export interface Exchange {
   url: string;
   origin: string | undefined;
   start: number;
+  /** The server's base path the request came under (`/v1`), kept in the links the answer names. */
+  base?: string;
   /** The operation matched, for the log: its operationId, else method and path. */
   operation?: string;
   /** Why the request was refused, or what was done to it, for the log. */
@@ -58,6 +70,14 @@ export interface Exchange {
   slow?: boolean;
   /** Answer with a declared 5xx or 429 (`--error-rate`). */
   failure?: boolean;
+  /** The request's body as read (kept, cut, in the journal). */
+  body?: Buffer;
+  /** Where the answer differs from the description (a proxied answer), for the log and the journal. */
+  problems?: Problem[];
+  /** The answer came from the upstream (`--proxy`). */
+  upstream?: boolean;
+  /** Neither logged nor kept in the journal (health checks). */
+  unlogged?: boolean;
   /** Runs once the answer is written (callbacks). */
   after?: (status: number, headers: string[], body: Buffer | undefined) => void;
 }
@@ -85,6 +105,7 @@ export function finish(x: Exchange, status: number, headers: string[], body: Buf
 
 /** The request's line in the terminal and its entry in `GET /__mock/requests`. */
 export function logAnswer(x: Exchange, status: number): void {
+  if (x.unlogged) return;
   const ms = performance.now() - x.start;
   x.ctx.recent.add({
     at: Date.now(),
@@ -95,8 +116,13 @@ export function logAnswer(x: Exchange, status: number): void {
     operation: x.operation,
     reason: x.reason,
     session: sessionHeader(x),
+    headers: x.req.headers,
+    body: x.body,
+    bodyLength: x.body?.length,
+    source: x.upstream ? 'upstream' : 'mock',
+    problems: x.problems,
   });
-  if (!x.ctx.quiet) x.ctx.log.request(x.method, x.url, status, ms, x.operation, x.reason);
+  if (!x.ctx.quiet || x.problems) x.ctx.log.request(x.method, x.url, status, ms, x.operation, x.reason, x.problems);
 }
 
 function sessionHeader(x: Exchange): string | undefined {
@@ -136,15 +162,15 @@ function trickle(x: Exchange, status: number, headers: string[], body: Buffer | 
 }
 
 /** `Link` to the replacing operation's page, for a deprecated operation. */
-export function signalHeaders(mock: MockOperation, params: Record<string, string>): string[] | undefined {
+export function signalHeaders(x: Exchange, mock: MockOperation, params: Record<string, string>): string[] | undefined {
   if (!mock.signals) return undefined;
-  const link = mock.signals.link(params);
+  const link = mock.signals.link(params, x.base);
   return link ? ['Link', link] : undefined;
 }
 
 /** A prepared answer, with the operation's deprecation signals. */
 export function send(x: Exchange, mock: MockOperation, answer: Answer, params: Record<string, string>): void {
-  const link = signalHeaders(mock, params);
+  const link = signalHeaders(x, mock, params);
   finish(x, answer.status, link ? answer.headers.concat(link) : answer.headers, answer.body);
 }
 

@@ -32,6 +32,14 @@ export interface MockFeatures {
   callbacks: boolean;
   /** Hosts (any port) or hosts and ports that callbacks may be sent to besides the request's own host (`*`: any). */
   callbackHosts: CallbackHost[];
+  /** `--proxy`: the real API every request is relayed to (origin and base path), its answers checked. */
+  proxy: string | undefined;
+  /** `--errors`: a proxied answer the description does not allow is a 502 instead. */
+  errors: boolean;
+  /** `--record`: the folder proxied answers are written to, as examples `--examples` serves. */
+  record: string | undefined;
+  /** `--examples`: a folder of recorded answers served before the description's examples. */
+  examples: string | undefined;
 }
 
 /** A host callbacks may reach: on any port, or on one. */
@@ -51,6 +59,10 @@ export const DEFAULT_FEATURES: Readonly<MockFeatures> = Object.freeze({
   errorRate: 0,
   callbacks: false,
   callbackHosts: [],
+  proxy: undefined,
+  errors: false,
+  record: undefined,
+  examples: undefined,
 });
 
 /** The longest delay the mock adds, so a typo cannot hold a connection for hours. */
@@ -87,6 +99,10 @@ export interface FeatureArgs {
   'session-ttl'?: string;
   'max-records'?: string;
   'max-session-bytes'?: string;
+  proxy?: string;
+  errors?: boolean;
+  record?: string;
+  examples?: string;
 }
 
 /** The switches from the command line's values, or the first problem with them. */
@@ -132,6 +148,10 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
     if (typeof rate === 'string') return rate;
     out[key] = rate;
   }
+  const relay = readProxy(args);
+  if (typeof relay === 'string') return relay;
+  Object.assign(out, relay);
+  if (out.proxy && out.stateful) return '--proxy relays every request to the real API: --stateful and --state have nothing to keep.';
   if (args.callbacks === true) out.callbacks = true;
   if (args['callback-hosts'] !== undefined) {
     out.callbacks = true;
@@ -144,6 +164,35 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
     }
     out.callbackHosts = hosts;
   }
+  return out;
+}
+
+/** `--proxy <url>` (http or https, no credentials, query or fragment), `--errors` and `--record` with it, `--examples`. */
+function readProxy(args: FeatureArgs): Pick<MockFeatures, 'proxy' | 'errors' | 'record' | 'examples'> | string {
+  const out: Pick<MockFeatures, 'proxy' | 'errors' | 'record' | 'examples'> = { proxy: undefined, errors: false, record: undefined, examples: undefined };
+  if (args.proxy !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(args.proxy.trim());
+    } catch {
+      return `--proxy ${JSON.stringify(args.proxy)} is not a URL: use the real API's address, e.g. https://api.example.com/v1.`;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `--proxy ${JSON.stringify(args.proxy)}: only http:// and https:// addresses.`;
+    if (url.username || url.password) return '--proxy: put credentials in the requests (Authorization), not in the address.';
+    if (url.search || url.hash) return `--proxy ${JSON.stringify(args.proxy)}: an address without a query or fragment.`;
+    out.proxy = url.href;
+  }
+  if (args.errors === true) {
+    if (!out.proxy) return '--errors needs --proxy <url>: it answers a proxied answer the description does not allow with a 502.';
+    out.errors = true;
+  }
+  for (const flag of ['record', 'examples'] as const) {
+    const dir = args[flag]?.trim();
+    if (dir === undefined) continue;
+    if (dir === '') return `--${flag} needs a folder.`;
+    out[flag] = dir;
+  }
+  if (out.record && !out.proxy) return '--record needs --proxy <url>: it writes what the real API answers.';
   return out;
 }
 

@@ -19,7 +19,8 @@ State:
                            Mock-Session header; POST /__mock/reset starts again
   --state <memory|redis://host:port>
                            where records are kept (default memory; Redis lets several mock
-                           instances share them); implies --stateful
+                           instances share them; while it is unavailable stateful answers are
+                           503 with Retry-After and the mock reconnects); implies --stateful
   --max-sessions <n>       sessions kept at once; past it the least recently used is forgotten
                            (default 1000)
   --session-ttl <time>     a session unused this long is forgotten: 90s, 30m, 2h, 1d, 0 for never
@@ -40,6 +41,14 @@ Time and failure:
                            body (one request: Prefer: fault=reset|hang|slow)
   --error-rate <0..1>      share of requests answered with a declared 5xx or 429 (503 when none)
 
+The real API:
+  --proxy <url>            relay every request to the real API at url (origin and base path) and
+                           check its answers against the description: each mismatch is logged with
+                           the operation and the JSON pointer, kept in the journal, summed up on exit
+  --errors                 with --proxy: answer a mismatching answer with a 502 naming it
+  --record <dir>           with --proxy: write each answer as an example, one file per operation
+  --examples <dir>         serve answers recorded there before the description's examples
+
 Callbacks:
   --callbacks              send the callbacks an operation declares, after answering it, to the
                            request's own host only
@@ -47,8 +56,10 @@ Callbacks:
                            hosts (any port) or hosts and ports callbacks may also be sent to
                            (* for any); implies --callbacks
 
-The mock's own routes: GET /__mock/requests (the last requests), POST /__mock/reset,
-GET /__mock/resources (what --stateful found, the sessions held and the limits); a web
-page may use them only from the portal's origin (--site) or the mock's own.
+The mock's own routes: GET /__mock/requests (the journal: ?operation=, ?session=, ?status=,
+?since=; DELETE empties it), POST /__mock/reset,
+GET /__mock/resources (what --stateful found, the sessions held and the limits),
+GET /__mock/health (200 when the mock and its store answer, else 503); a web page may
+use them only from the portal's origin (--site) or the mock's own.
   --help                   this text
 `;

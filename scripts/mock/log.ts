@@ -5,6 +5,7 @@
 // than answering it.
 
 import { printable as printableText } from '../terminal.ts';
+import type { Problem } from './recent.ts';
 
 export interface Output {
   write(text: string): unknown;
@@ -27,10 +28,12 @@ export class RequestLog {
     this.output = output;
   }
 
-  request(method: string, url: string, status: number, ms: number, operation?: string, reason?: string): void {
+  request(method: string, url: string, status: number, ms: number, operation?: string, reason?: string, problems?: readonly Problem[]): void {
     let line = `${printable(method, 20)} ${printable(url)} ${status === 0 ? '-' : status} ${ms.toFixed(1)}ms`;
     if (operation !== undefined) line += ` ${printable(operation, 120)}`;
     if (reason !== undefined) line += `${operation === undefined ? '' : ':'} ${printable(reason, 300)}`;
+    // Each way an answer differs from the description, on a line of its own under the request's.
+    for (const p of problems ?? []) line += `\n  ${p.in}${p.at !== undefined ? ` ${printable(p.at, 120)}` : ''}: ${printable(p.message, 300)}`;
     this.buffer += `${line}\n`;
     if (this.buffer.length >= FLUSH_BYTES) this.flush();
     else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_MS).unref();

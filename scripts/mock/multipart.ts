@@ -73,10 +73,19 @@ export async function readMultipart(raw: Buffer, contentType: string, spec: Mult
     const prev = body[name];
     body[name] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
   };
+  let types: Map<string, string[]> | undefined;
   for (const [name, value] of form) {
     const accepted = spec.files.get(name);
     if (typeof value === 'string') {
-      if (accepted) return { ok: false, message: `body.${name} must be a file (a part with a filename)` };
+      if (accepted) {
+        // RFC 7578 §4.2: a file's part SHOULD have a filename, so one without is still the file. The parser
+        // hands such a part over as text, without its Content-Type: read from the part's own headers.
+        types ??= partTypes(raw, contentType);
+        const type = types.get(name)?.shift() ?? 'text/plain';
+        if (accepted.length > 0 && !typeMatches(type, accepted)) return { ok: false, message: `body.${name} must be ${accepted.join(' or ')}, not ${type}` };
+        add(name, Buffer.from(value, 'utf8').toString('latin1'));
+        continue;
+      }
       if (spec.json.has(name)) {
         try {
           add(name, JSON.parse(value));
@@ -92,4 +101,36 @@ export async function readMultipart(raw: Buffer, contentType: string, spec: Mult
     add(name, Buffer.from(await value.arrayBuffer()).toString('latin1'));
   }
   return { ok: true, body };
+}
+
+/**
+ * The Content-Type of each part without a filename, by name, in order (RFC 7578 §4.4: text/plain
+ * when a part says none). One pass over the body's part headers.
+ */
+function partTypes(raw: Buffer, contentType: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const mark = boundary ? `--${boundary[1] ?? boundary[2]}` : undefined;
+  if (!mark) return out;
+  const text = raw.toString('latin1');
+  for (let at = text.indexOf(mark); at !== -1; ) {
+    const start = at + mark.length + 2;
+    const end = text.indexOf('\r\n\r\n', start);
+    if (end === -1) break;
+    let name: string | undefined;
+    let type = 'text/plain';
+    let named = false;
+    for (const line of text.slice(start, end).split('\r\n')) {
+      const colon = line.indexOf(':');
+      const header = line.slice(0, colon).trim().toLowerCase();
+      const value = line.slice(colon + 1).trim();
+      if (header === 'content-disposition') {
+        name = /;\s*name="([^"]*)"/i.exec(value)?.[1];
+        named = /;\s*filename\*?=/i.test(value);
+      } else if (header === 'content-type') type = value;
+    }
+    if (name !== undefined && !named) out.set(name, [...(out.get(name) ?? []), type]);
+    at = text.indexOf(mark, end);
+  }
+  return out;
 }

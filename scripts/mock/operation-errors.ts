@@ -15,6 +15,7 @@ import type { MockOperation, MockState } from './state.ts';
 /** Where each error the mock makes looks for the operation's own response, in order. */
 const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   unauthorized: ['401'],
+  // Prism's order: the operation's 415, else the 400 or 422 it declares for bad requests; 415 (RFC 9110 §15.5.16) when none.
   invalid_content_type: ['415', '400', '422'],
   invalid_json: ['400', '422'],
   invalid_xml: ['400', '422'],
@@ -23,6 +24,10 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
   not_acceptable: ['406'],
   not_found: ['404'],
   insufficient_storage: ['507'],
+  store_unavailable: ['503'],
+  upstream_mismatch: ['502'],
+  upstream_unavailable: ['502'],
+  upstream_timeout: ['504'],
 };
 
 /**
@@ -31,6 +36,10 @@ const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {
  */
 const BORROWED_SHAPES: Partial<Record<ErrorCodeName, string[]>> = {
   insufficient_storage: ['400', '422'],
+  store_unavailable: ['500', '400', '422'],
+  upstream_mismatch: ['500', '400', '422'],
+  upstream_unavailable: ['500', '400', '422'],
+  upstream_timeout: ['500', '400', '422'],
 };
 
 export function operationError(x: Exchange, mock: MockOperation, code: ErrorCodeName, message: string, extra: string[] = []): void {

@@ -13,7 +13,8 @@ import { printable } from './log.ts';
 import { readMultipart } from './multipart.ts';
 import { apiError, operationError } from './operation-errors.ts';
 import { decodeBody, readBody, skipBody, tooLarge } from './request-body.ts';
-import { answerRequest } from './requested-answer.ts';
+import { proxyRequest } from './proxy.ts';
+import { answerRequest, replayRecorded, storeError } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia, type CheckProblem } from './request-checks.ts';
 import { namedFor, type RouteMatch } from './router.ts';
 import type { MockOperation, MockState } from './state.ts';
@@ -83,7 +84,7 @@ function route(x: Exchange): void {
   const found = state.match(path);
   // The mock's own routes, only where the document declares nothing; they answer their own preflights.
   if (!found && path.startsWith(ADMIN_PREFIX)) {
-    answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => internalError(x, error));
+    answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => storeError(x, undefined, error));
     return;
   }
   if (method === 'OPTIONS' && x.origin && headers['access-control-request-method'] !== undefined) {
@@ -95,13 +96,21 @@ function route(x: Exchange): void {
     logAnswer(x, 204);
     return;
   }
+  let mock = found?.entry.methods.get(method);
+  if (!mock && method === 'HEAD') mock = found?.entry.methods.get('GET');
+  // --proxy: the real API answers, and its answer is checked against the operation (if any).
+  if (x.ctx.proxy) {
+    if (mock) x.operation = mock.label;
+    proxyRequest(x, x.ctx.proxy.target, mock, mock ? undefined : `${printable(method, 20)} ${urlText(path)}`);
+    return;
+  }
+  // --examples: what the real API answered to a request the description does not declare.
+  if (!mock && method !== 'OPTIONS' && replayRecorded(x)) return;
   if (!found) {
     apiError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
     return;
   }
   const entry = found.entry;
-  let mock = entry.methods.get(method);
-  if (!mock && method === 'HEAD') mock = entry.methods.get('GET');
   if (!mock) {
     if (method === 'OPTIONS') {
       finish(x, 204, ['Allow', entry.allow, 'Vary', 'Origin'], undefined);
@@ -117,6 +126,7 @@ function route(x: Exchange): void {
     return;
   }
   x.operation = mock.label;
+  x.base = found.base;
   // Path parameters by the names this operation gives them.
   const match = namedFor(found, entry.methods.has(method) ? method : 'GET');
   const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));

@@ -13,15 +13,22 @@ import { MOCK_CHECKS } from './defaults.ts';
 
 const DEBOUNCE_MS = 50;
 
-export type BuildOutcome =
+export type BuildOutcome = (
   | { id: number; ok: true; model: unknown; document: unknown; files: string[]; diagnostics: Diagnostic[] }
-  | { id: number; ok: false; diagnostics: Diagnostic[]; files?: string[] };
+  | { id: number; ok: false; diagnostics: Diagnostic[]; files?: string[] }
+) & {
+  /** The files whose change led to this build (none for one asked for). */
+  changed?: string[];
+};
 
 export class Reloader {
   private readonly spec: string;
   private readonly onBuilt: (outcome: BuildOutcome, ms: number) => void;
-  // Any description file appearing in a watched folder counts too: a fix may be a file not written yet.
-  private readonly watcher: FileWatcher = watchFiles(() => this.schedule(), { persistent: false });
+  // Only the files the description reads, while it loads; while it does not, any description file appearing in a
+  // watched folder counts too (a fix may be a file not written yet), so a `package-lock.json` beside it is no reason.
+  private readonly watcher: FileWatcher = watchFiles((file) => this.schedule(file), { persistent: false });
+  /** Files changed since the last build started. */
+  private changed = new Set<string>();
   private readonly loop: RebuildLoop = createRebuildLoop(() => this.buildOnce(), DEBOUNCE_MS);
   private readonly access: LoadOptions;
   // The shared model worker (scripts/model/isolated.ts): reloads are built off the main thread, under a
@@ -37,14 +44,16 @@ export class Reloader {
     this.builder = builder;
   }
 
-  /** Watch the directories of these files (and stop watching the others). */
-  watch(files: string[]): void {
+  /** Watch these files through their directories (and stop watching the others); `loose` while the version does not load. */
+  watch(files: string[], loose = false): void {
     this.watcher.setFiles([...files, this.spec]);
-    this.watcher.setLoose(true);
+    this.watcher.setLoose(loose);
   }
 
-  schedule(): void {
-    if (!this.closed) this.loop.schedule();
+  schedule(file?: string): void {
+    if (this.closed) return;
+    if (file !== undefined && this.changed.size < 16) this.changed.add(file);
+    this.loop.schedule();
   }
 
   /** Rebuild now; edits arriving meanwhile cause one more rebuild after it. */
@@ -54,7 +63,9 @@ export class Reloader {
 
   private async buildOnce(): Promise<void> {
     const started = performance.now();
-    const outcome = await this.build();
+    const changed = [...this.changed];
+    this.changed.clear();
+    const outcome = { ...(await this.build()), changed };
     if (this.closed) return;
     try {
       this.onBuilt(outcome, performance.now() - started);

@@ -48,7 +48,9 @@ export function readBody(x: Exchange, done: (raw: Buffer) => void, onTooLarge: (
     settled = true;
     clearTimeout(timer);
     const [only] = chunks;
-    done(chunks.length === 1 && only ? only : Buffer.concat(chunks, size));
+    const raw = chunks.length === 1 && only ? only : Buffer.concat(chunks, size);
+    x.body = raw;
+    done(raw);
   });
   const stop = () => {
     settled = true;

@@ -4,13 +4,35 @@
 // allows.
 import { findResponse, negotiate, withStatus, type Answer, type PreparedMedia } from './answers.ts';
 import { engineAnswer } from './engine-answer.ts';
-import { internalError, send, sendError, type Exchange } from './exchange.ts';
+import { finish, internalError, send, sendError, type Exchange } from './exchange.ts';
 import { answerFailure } from './fault-actions.ts';
 import { statefulAnswer } from './stateful/answer.ts';
 import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
 import type { MockOperation } from './state.ts';
+import { STORE_RETRY_AFTER_S, StoreUnavailable } from './store/types.ts';
+
+/** Sends the answer `--examples` recorded for this request; false when there is none. */
+export function replayRecorded(x: Exchange): boolean {
+  const found = x.ctx.recorded?.find(x.method, x.url, x.state.credentials);
+  if (!found) return false;
+  x.reason ??= 'recorded answer';
+  finish(x, found.status, found.headers, x.method === 'HEAD' ? undefined : found.body);
+  return true;
+}
+
+/** A store that cannot answer now is a 503 with `Retry-After`, in the API's error shape; any other failure the mock's own 500. */
+export function storeError(x: Exchange, mock: MockOperation | undefined, error: unknown): void {
+  if (!(error instanceof StoreUnavailable)) {
+    internalError(x, error);
+    return;
+  }
+  const message = `The mock's store is unavailable: ${error.message}. Try again shortly.`;
+  const retry = ['Retry-After', String(STORE_RETRY_AFTER_S)];
+  if (mock) operationError(x, mock, 'store_unavailable', message, retry);
+  else sendError(x, 'store_unavailable', message, retry);
+}
 
 export function answerRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, query: URLSearchParams | undefined, body: unknown): void {
   if (x.failure) {
@@ -21,13 +43,15 @@ export function answerRequest(x: Exchange, mock: MockOperation, params: Record<s
   const prefer = Array.isArray(preferHeader) ? preferHeader.join(', ') : preferHeader;
   let prefs: Preferences = prefer === undefined && query === undefined ? {} : readPreferences(prefer, query);
   const asks = prefs.code !== undefined || prefs.example !== undefined || prefs.dynamic !== undefined || prefs.error !== undefined;
+  // --examples: what the real API answered to this request, unless it asks for a response or an example.
+  if (!asks && !(mock.stateful && x.ctx.stateful) && replayRecorded(x)) return;
   // With --stateful the records answer, unless the request asks for a response or an example.
   if (mock.stateful && x.ctx.stateful && !asks) {
     statefulAnswer(x, mock, mock.stateful, x.ctx.stateful, params, query, body).then(
       (handled) => {
         if (!handled) statelessAnswer(x, mock, params, query, body, prefs);
       },
-      (error: unknown) => internalError(x, error),
+      (error: unknown) => storeError(x, mock, error),
     );
     return;
   }

@@ -97,9 +97,13 @@ export class SchemaCompiler {
   private counter = 0;
   private compiled = 0;
 
-  constructor(document: OpenApiDocument) {
+  /** Requests may leave out what the server fills (readOnly); answers what only clients send (writeOnly). */
+  private readonly serverOnly: 'readOnly' | 'writeOnly';
+
+  constructor(document: OpenApiDocument, direction: 'request' | 'response' = 'request') {
     this.document = document;
     this.is30 = String(document.openapi).startsWith('3.0');
+    this.serverOnly = direction === 'request' ? 'readOnly' : 'writeOnly';
   }
 
   /**
@@ -271,9 +275,9 @@ export class SchemaCompiler {
         if (Array.isArray(value)) out[this.is30 ? 'items' : 'prefixItems'] = value.map((v) => this.convert(v));
         else out.items = this.convert(value);
       } else if (key === 'required' && Array.isArray(value)) {
-        // A read-only property is the server's to fill: a request may leave it out.
+        // A read-only property is the server's to fill: a request may leave it out (and an answer a write-only one).
         const properties = isObject(node.properties) ? node.properties : {};
-        out.required = value.filter((name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && this.isReadOnly(properties[name])));
+        out.required = value.filter((name) => !(typeof name === 'string' && Object.hasOwn(properties, name) && this.isOneWay(properties[name])));
       } else out[key] = value;
     }
     if (skipAdditional) {
@@ -305,12 +309,12 @@ export class SchemaCompiler {
     return out;
   }
 
-  private isReadOnly(schema: unknown): boolean {
+  private isOneWay(schema: unknown): boolean {
     let node = schema;
     for (let hops = 0; hops < 8 && isObject(node) && typeof node.$ref === 'string'; hops++) {
       node = resolveRef(this.document, node.$ref);
     }
-    return isObject(node) && node.readOnly === true;
+    return isObject(node) && node[this.serverOnly] === true;
   }
 }
 

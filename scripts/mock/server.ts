@@ -1,39 +1,28 @@
 // The mock server: a thin node:http layer that routes, checks and writes
 // prepared bytes, with Prism's engine behind it only for generated answers.
 // `startMockServer` is what `npm run mock`, the preview and `npm start` run;
-// this file wires the pieces: the version being served (swapped whole on
-// reload), the request pipeline (pipeline.ts) and the parser's errors
-// (client-errors.ts).
+// this file wires the pieces: what is set up before it listens
+// (server-setup.ts), the version being served, swapped whole on reload
+// (served-versions.ts), the request pipeline (pipeline.ts) and the parser's
+// errors (client-errors.ts).
 import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
-import { formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { judgeVersion } from '../model/verdict.ts';
+import type { Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
-import type { LoadOptions, OpenApiDocument } from '../model/load.ts';
+import type { LoadOptions } from '../model/load.ts';
 import type { ApiModel } from '../model/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
-import { DEFAULT_MAX_BODY_BYTES, FAULT_HOLD_MS, MAX_HEADER_BYTES, MAX_HELD_SOCKETS, MOCK_CHECKS } from './defaults.ts';
-import { HeldSockets } from './held-sockets.ts';
-import type { ServerContext } from './exchange.ts';
-import { RequestLog, type Output } from './log.ts';
-import { CheckPool } from './check-pool.ts';
+import { MAX_HEADER_BYTES } from './defaults.ts';
 import { EnginePool } from './engine-pool.ts';
-import { handleRequest } from './pipeline.ts';
-import { Reloader, type BuildOutcome } from './reload.ts';
+import type { ServerContext } from './exchange.ts';
 import { DEFAULT_FEATURES, type MockFeatures } from './features.ts';
-import { timingEnabled } from './faults.ts';
-import { originPolicy } from './origins.ts';
-import { RecentRequests } from './recent.ts';
-import { seededRandom } from './seeded-random.ts';
-import { describeResources, storedResources } from './stateful/report.ts';
-import { createState, type MockState } from './state.ts';
-import { MemoryStore } from './store/memory.ts';
-import type { StateStore } from './store/types.ts';
-import { createModelBuilder } from '../model/isolated.ts';
-import { vocabularyCheck } from './vocabulary.ts';
-import { printable } from '../terminal.ts';
+import { RequestLog, type Output } from './log.ts';
+import { handleRequest } from './pipeline.ts';
+import { ServedVersions } from './served-versions.ts';
+import { buildAtStart, connectSources, firstState, openStore, proxySummary, serverContext } from './server-setup.ts';
+import type { MockState } from './state.ts';
 
 export interface MockServerOptions {
   /** The OpenAPI document (default `openapi/openapi.yaml`). */
@@ -64,6 +53,8 @@ export interface MockServerOptions {
   vocabulary?: boolean;
   /** State, seeded and dynamic answers, latency and faults, callbacks: all off unless set. */
   features?: Partial<MockFeatures>;
+  /** Load the generator (Prism's engine) once listening, so the first generated answer does not wait for it (`npm run mock`). */
+  warmGenerator?: boolean;
 }
 
 export interface ReloadEvent {
@@ -98,58 +89,62 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const log = new RequestLog(options.output ?? process.stdout);
   const features: MockFeatures = { ...DEFAULT_FEATURES, ...options.features };
   let port = options.port ?? DEFAULT_MOCK_PORT;
-  const ctx: ServerContext = {
-    quiet: options.quiet === true,
-    log,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    bodyTimeoutMs: options.bodyTimeoutMs ?? 5000,
-    features,
-    recent: new RecentRequests(),
-    random: features.seed === undefined ? Math.random : seededRandom(`${features.seed}:mock`),
-    timing: timingEnabled(features),
-    // The port is known once the server listens (port 0 picks one).
-    origins: originPolicy(site, host, () => port),
-    held: new HeldSockets(options.faultHold?.max ?? MAX_HELD_SOCKETS, options.faultHold?.ms ?? FAULT_HOLD_MS),
-    checks: new CheckPool(),
-  };
-
-  let built = options.build;
-  if (!built) {
-    // On this thread, for a fast start (a worker would load the whole pipeline again); the reloads run on
-    // the model worker, under its memory bound, so a save can never take down a mock that serves.
-    // A version that does not load throws here, with its problems (the CLI prints them).
-    // Imported here: a mock handed its builds (the preview's) never loads the pipeline's loaders and linters.
-    const { buildModel } = await import('../model/index.ts');
-    const own = await buildModel(options.spec, { ...MOCK_CHECKS, ...options.access });
-    // The verdict every command reaches (model/verdict.ts); its problems (a route the mock cannot
-    // answer, a foreign config's refused plugins, a capped example) are said once at start.
-    const verdict = judgeVersion({ loaded: true, diagnostics: own.diagnostics });
-    if (verdict.diagnostics.length > 0) log.message(formatDiagnostics(verdict.diagnostics));
-    built = own;
-  }
-  let store: StateStore | undefined;
-  if (features.stateful) {
-    // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
-    store = features.state ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits) : new MemoryStore(features.limits);
-    ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
-  }
+  const ctx = serverContext(options, features, log, { site, host, port: () => port });
+  const built = options.build ?? (await buildAtStart(options, log));
+  const store = await openStore(ctx, features, log);
+  await connectSources(ctx, features, log);
   // Generated answers run here, off the thread that answers everything else; shared by every version served.
   const pool = new EnginePool({ timeoutMs: options.generateTimeoutMs });
-  const stateOptions = { stateful: features.stateful };
-  let state: MockState;
+  const release = () => Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
+  const events = new EventEmitter();
+  const setup = { options, site, pool, store, log, events, stateful: features.stateful };
+  let first: MockState;
   try {
-    state = createState(built, site, pool, stateOptions);
-    for (const notice of state.notices) log.message(notice);
-    if (store && state.inference) {
-      await store.define(storedResources(state.inference.resources));
-      log.message(describeResources(state.inference, store.where));
-    }
+    first = await firstState(built, setup);
   } catch (error) {
-    await Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
+    await release();
     throw error;
   }
-  const events = new EventEmitter();
+  const versions = new ServedVersions(setup, first);
+  // Each request is answered by the version served when it arrived.
+  const server = httpServer(ctx, () => versions.state);
+  try {
+    await listen(server, options.port ?? DEFAULT_MOCK_PORT, host);
+  } catch (error) {
+    await Promise.all([versions.close(), release()]);
+    throw error;
+  }
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
+  ctx.generator = () => pool.state();
+  // Once listening, not before: the start is not delayed, and a request meanwhile waits for this worker, not a second one.
+  if (options.warmGenerator) setImmediate(() => pool.warm());
+  versions.start();
 
+  let closing: Promise<void> | undefined;
+  return {
+    url: httpOrigin(host, port),
+    port,
+    host,
+    server,
+    events,
+    current: () => ({ title: versions.state.title, version: versions.state.version, operations: versions.state.operationCount, model: versions.state.model }),
+    reload: () => versions.reload(),
+    apply: (build) => versions.apply(build),
+    close() {
+      closing ??= (async () => {
+        ctx.closing = true;
+        proxySummary(ctx, features);
+        await Promise.all([versions.close(), release()]);
+        log.flush();
+        await closeServer(server, ctx);
+      })();
+      return closing;
+    },
+  };
+}
+
+function httpServer(ctx: ServerContext, served: () => MockState): Server {
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -160,138 +155,33 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
       // Missing Host is answered like any request, not with Node's bodiless 400.
       requireHostHeader: false,
     },
-    // Each request is answered by the version served when it arrived.
-    (req, res) => handleRequest(ctx, state, req, res),
+    (req, res) => handleRequest(ctx, served(), req, res),
   );
   // Requests the HTTP parser rejects still get an Error body.
   server.on('clientError', (error, socket: Socket) => answerClientError(ctx, error, socket));
   // `Expect: <anything but 100-continue>` is answered normally rather than with Node's bodiless 417.
   server.on('checkExpectation', (req, res) => server.emit('request', req, res));
   server.on('connect', (_req, socket: Socket) => refuseConnect(socket));
+  return server;
+}
 
-  try {
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_MOCK_PORT, host, () => {
-        server.off('error', reject);
-        resolveListen();
-      });
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolveListen();
     });
-  } catch (error) {
-    await Promise.all([pool.close(), ctx.checks.close(), store?.close()]);
-    throw error;
-  }
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : (options.port ?? DEFAULT_MOCK_PORT);
-  const url = httpOrigin(host, port);
+  });
+}
 
-  // The portal's vocabulary, checked on the model worker the reloads use, once each version is served.
-  // A build handed over (the preview's), or one just made by `npm start`, was linted already.
-  const builder = createModelBuilder();
-  const checkVocabulary =
-    options.build || options.vocabulary === false ? () => undefined : vocabularyCheck(builder, options.spec, options.access ?? {}, (text) => log.message(text));
-  checkVocabulary();
-
-  let lastFailed = false;
-  const describe = (s: MockState) => `${printable(`${s.title} ${s.version}`)}, ${s.operationCount} operation${s.operationCount === 1 ? '' : 's'}`;
-  const onBuilt = (outcome: BuildOutcome, ms: number): ReloadEvent => {
-    let next: MockState | undefined;
-    const verdict = judgeVersion({ loaded: outcome.ok, diagnostics: outcome.diagnostics });
-    if (outcome.ok && verdict.ok) {
-      const preparing = performance.now();
-      try {
-        next = createState({ model: outcome.model as ApiModel, document: outcome.document as OpenApiDocument, files: outcome.files }, site, pool, stateOptions);
-      } catch (error) {
-        outcome = {
-          id: outcome.id,
-          ok: false,
-          diagnostics: [
-            { severity: 'error', rule: 'mock', message: `Cannot serve this version: ${(error as Error).message}`, file: options.spec, line: 1, col: 1 },
-          ],
-        };
-      }
-      ms += performance.now() - preparing;
-    }
-    if (next) {
-      state = next;
-      if (options.watch) reloader.watch(next.files);
-      // The new version's problems first, as at start: the same document says the same things.
-      if (verdict.diagnostics.length > 0) log.message(formatDiagnostics(verdict.diagnostics));
-      log.message(`${lastFailed ? 'Recovered' : 'Reloaded'} in ${Math.round(ms)} ms: ${describe(next)}`);
-      for (const notice of next.notices) log.message(notice);
-      if (store && next.inference) {
-        const inference = next.inference;
-        // Records of a resource this version changes start again from its examples; the others are kept.
-        store.define(storedResources(inference.resources)).then(
-          (dropped) => {
-            if (dropped.length > 0) log.message(`Stateful: records reset for ${dropped.join(', ')} (changed by this version).`);
-          },
-          (error: Error) => log.message(`Stateful: the store could not take this version's resources: ${error.message}`),
-        );
-      }
-      checkVocabulary();
-      lastFailed = false;
-      const event: ReloadEvent = { ok: true, diagnostics: outcome.diagnostics, ms, title: next.title, version: next.version, operations: next.operationCount };
-      options.onReload?.(event);
-      events.emit('reload', event);
-      return event;
-    }
-    lastFailed = true;
-    if (outcome.diagnostics.length > 0) {
-      log.message(`${formatDiagnostics(outcome.diagnostics)}\nThe edit was not applied; still serving the last good version (${describe(state)}).`);
-    }
-    const event: ReloadEvent = {
-      ok: false,
-      diagnostics: outcome.diagnostics,
-      ms,
-      title: state.title,
-      version: state.version,
-      operations: state.operationCount,
-    };
-    options.onReload?.(event);
-    events.emit('reload-failed', event);
-    return event;
-  };
-  let lastEvent: ReloadEvent | undefined;
-  const reloader = new Reloader(
-    options.spec,
-    (outcome, ms) => {
-      lastEvent = onBuilt(outcome, ms);
-    },
-    options.access,
-    builder,
-  );
-  if (options.watch) reloader.watch(built.files);
-
-  let closing: Promise<void> | undefined;
-  return {
-    url,
-    port,
-    host,
-    server,
-    events,
-    current: () => ({ title: state.title, version: state.version, operations: state.operationCount, model: state.model }),
-    async reload() {
-      await reloader.rebuild();
-      return lastEvent!;
-    },
-    apply(build) {
-      return onBuilt({ id: 0, ok: true, model: build.model, document: build.document, files: build.files, diagnostics: [] }, 0);
-    },
-    close() {
-      closing ??= (async () => {
-        await Promise.all([reloader.close(), pool.close(), ctx.checks.close(), store?.close()]);
-        log.flush();
-        const closed = new Promise<void>((done) => server.close(() => done()));
-        server.closeIdleConnections();
-        ctx.held.closeAll();
-        // Connections still mid-request get a moment to finish, then are cut.
-        const force = setTimeout(() => server.closeAllConnections(), 500);
-        force.unref();
-        await closed;
-        clearTimeout(force);
-      })();
-      return closing;
-    },
-  };
+/** Idle connections closed now, held ones (faults) cut, and those still mid-request given a moment to finish. */
+async function closeServer(server: Server, ctx: ServerContext): Promise<void> {
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  ctx.held.closeAll();
+  const force = setTimeout(() => server.closeAllConnections(), 500);
+  force.unref();
+  await closed;
+  clearTimeout(force);
 }

@@ -16,6 +16,7 @@ import { readRequestSpec, type RequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
 import { compileSecurity, type SecurityCheck } from './security.ts';
+import type { CredentialNames } from './recent.ts';
 import type { StatefulPart } from './stateful/answer.ts';
 import { inferResources, type Inference } from './stateful/infer.ts';
 import { uncheckedPatterns } from './unchecked-patterns.ts';
@@ -45,6 +46,8 @@ export interface MockState {
   document: BuildResult['document'];
   files: string[];
   compiler: SchemaCompiler;
+  /** Answers' schemas (a proxied answer is checked against them), compiled on first use. */
+  responseCompiler(): SchemaCompiler;
   engine: Engine;
   /** What the mock leaves out of this version (unchecked patterns, unsendable headers), one line each, said at start and reload. */
   notices: string[];
@@ -52,11 +55,14 @@ export interface MockState {
   inference?: Inference;
   /** Component schemas by name, for reading error shapes. */
   lookup: SchemaLookup;
+  /** Where the description's credentials travel: redacted in the journal and never relayed elsewhere. */
+  credentials: CredentialNames;
   /** The error response the document declares most for a status (computed on first use). */
   documentError(status: number): PreparedResponse | undefined;
   /** Request checks of one operation, read on first use. */
   requestSpec(mock: MockOperation): RequestSpec;
-  match(path: string): RouteMatch<MockOperation> | undefined;
+  /** The route, and the server's base path it was found under (`/v1`), if any. */
+  match(path: string): (RouteMatch<MockOperation> & { base?: string }) | undefined;
 }
 
 function basePathsOf(model: ApiModel): string[] {
@@ -85,6 +91,18 @@ function credentialNames(op: Operation, model: ApiModel): { query: string[]; coo
     if (credential?.in === 'query' || credential?.in === 'cookie') out[credential.in].push(credential.name);
   }
   return out;
+}
+
+/** Header and query names of every security scheme's credential, lower-case. */
+function credentialsOf(model: ApiModel): CredentialNames {
+  const headers = new Set<string>();
+  const query = new Set<string>();
+  for (const scheme of model.securitySchemes) {
+    const c = scheme.credential;
+    if (c?.in === 'header') headers.add(c.name.toLowerCase());
+    else if (c?.in === 'query') query.add(c.name.toLowerCase());
+  }
+  return { headers, query };
 }
 
 export interface StateOptions {
@@ -132,18 +150,19 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
   }
   const basePaths = basePathsOf(model);
   const compiler = new SchemaCompiler(document);
-  const matchWithBase = (path: string) => {
+  const matchWithBase = (path: string): (RouteMatch<MockOperation> & { base?: string }) | undefined => {
     const found = router.match(path);
     if (found) return found;
     for (const base of basePaths) {
       if (path.startsWith(base) && path.charCodeAt(base.length) === 47 /* / */) {
         const inner = router.match(path.slice(base.length));
-        if (inner) return inner;
+        if (inner) return { ...inner, base };
       }
     }
     return undefined;
   };
   const documentErrors = new Map<number, PreparedResponse | undefined>();
+  let responses: SchemaCompiler | undefined;
   const state: MockState = {
     title: model.info.title,
     version: model.info.version,
@@ -155,10 +174,12 @@ export function createState(result: Pick<BuildResult, 'model' | 'document' | 'fi
     document,
     files: result.files,
     compiler,
+    responseCompiler: () => (responses ??= new SchemaCompiler(document, 'response')),
     engine: new Engine(document, pool),
     notices: [...uncheckedPatterns(document, model.operations), ...leftOut.lines],
     inference,
     lookup: new Map<string, SchemaEntry>(model.schemas.map((s) => [s.name, s])),
+    credentials: credentialsOf(model),
     documentError(status) {
       if (!documentErrors.has(status)) documentErrors.set(status, mostDeclared(allOperations(state), status));
       return documentErrors.get(status);

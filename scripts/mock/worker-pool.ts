@@ -81,6 +81,17 @@ export class WorkerPool<P extends object, R extends { id: number; kind: string }
     });
   }
 
+  /** Starts a worker now if none runs, so the first job does not wait for one to load (it waits for this one, if anything). */
+  warm(): void {
+    if (!this.closed && this.slots.size === 0) this.start();
+  }
+
+  /** `idle` with no worker, `starting` while none has loaded yet, `ready` once one has. */
+  state(): 'idle' | 'starting' | 'ready' {
+    if (this.slots.size === 0) return 'idle';
+    return [...this.slots].some((s) => s.ready) ? 'ready' : 'starting';
+  }
+
   private dispatch(): void {
     while (this.queue.length > 0) {
       const idle = [...this.slots].find((s) => s.ready && !s.job);

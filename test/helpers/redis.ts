@@ -12,8 +12,9 @@ export interface RedisServer {
   process: Running;
 }
 
-export async function startRedis(timeoutMs = 15_000): Promise<RedisServer> {
-  const port = await freePort();
+/** `port`: start again where a stopped one listened (a restart, as the mock sees it). */
+export async function startRedis(timeoutMs = 15_000, port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const process = start(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { timeoutMs: 600_000 });
   const deadline = Date.now() + timeoutMs;
   // The server is ready when it answers, not after some time: poll PING until then.

@@ -92,3 +92,23 @@ describe('--dynamic', () => {
     expect(checked).toBe(operations.length);
   });
 });
+
+describe('the generator warmed at start', () => {
+  it('is loaded once the mock listens, before any generated answer is asked for, and answers the first at once', async () => {
+    const cold = await startMock();
+    const warm = await startMock({ warmGenerator: true });
+    try {
+      const generator = async (mock: MockServer) => ((await (await fetch(`${mock.url}/__mock/health`)).json()) as { generator: string }).generator;
+      // Without warming, nothing is loaded until a generated answer is asked for.
+      expect(await generator(cold)).toBe('idle');
+      // Listening already (health answers) while the engine loads beside it.
+      expect(['starting', 'ready']).toContain(await generator(warm));
+      await expect.poll(() => generator(warm), { timeout: 60_000, interval: 50 }).toBe('ready');
+      const r = await fetch(`${warm.url}/pets`, { headers: { ...AUTH, prefer: 'dynamic=true' } });
+      expect(r.status).toBe(200);
+      expect(Array.isArray(await r.json())).toBe(true);
+    } finally {
+      await Promise.all([cold.close(), warm.close()]);
+    }
+  });
+});

@@ -91,12 +91,24 @@ describe('reload on save', () => {
       writeFileSync(file, original.replace(/name: Rex\b/, 'name: Rexella'));
       expect((await reloaded).ok).toBe(true);
       await waitFor('Rexella');
-      expect(mock.output.text).toMatch(/^Recovered in \d+ ms: Petstore API/m);
+      expect(mock.output.text).toMatch(/^Recovered in \d+ ms after a change to components\/examples\/Rex\.yaml: Petstore API/m);
     } finally {
       running = false;
       await Promise.all(clients);
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThan(100);
+  });
+
+  it('reloads for the files the description reads, not for another JSON or YAML file beside them', async () => {
+    // Written first: the folder's events arrive in order, so had it counted, the reload would name it.
+    writeFileSync(join(dir, 'package-lock.json'), '{"lockfileVersion": 3}\n');
+    writeFileSync(join(dir, 'components/examples/notes.yaml'), 'not: read\n');
+    const reloaded = nextEvent('reload');
+    const file = join(dir, 'components/examples/Rex.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/name: Rex\w*/, 'name: Rexine'));
+    expect((await reloaded).ok).toBe(true);
+    const line = mock.output.text.split('\n').findLast((l) => l.startsWith('Reloaded in'));
+    expect(line).toMatch(/^Reloaded in \d+ ms after a change to components\/examples\/Rex\.yaml: Petstore API/);
   });
 });

@@ -123,7 +123,7 @@ describe('our description', () => {
         reason: 'No Pet with id 12345 exists in this session.',
       }),
     ]);
-    expect((await call(mock.url, 'DELETE', '/__mock/requests')).status).toBe(405);
+    expect((await call(mock.url, 'PUT', '/__mock/requests')).status).toBe(405);
     expect((await call(mock.url, 'GET', '/__mock/nothing')).status).toBe(404);
   });
 });

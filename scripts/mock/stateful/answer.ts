@@ -13,7 +13,7 @@ import type { MockOperation } from '../state.ts';
 import { formatBytes } from '../defaults.ts';
 import type { Full } from '../store/limits.ts';
 import { DEFAULT_SESSION, SESSION_HEADER, type Bucket, type PutOutcome, type StateStore } from '../store/types.ts';
-import { idKey, newId } from './ids.ts';
+import { idKey, newId, pathKey } from './ids.ts';
 import { listBody, queryList } from './list-query.ts';
 import { createRecord, replaceRecord, updateRecord, type Clock } from './records.ts';
 import type { Rec, Resource, ResourceOperation } from './types.ts';
@@ -60,8 +60,20 @@ export async function statefulAnswer(
     if (!media || !(isJsonMediaType(media.type) || media.type === '*/*')) return false;
   }
   const session = sessionOf(x.req.headers[SESSION_HEADER]);
-  const bucket: Bucket = { resource: resource.name, scope: part.scopeParams.map((p) => params[p] ?? '').join('/') };
-  const key = part.idParam ? params[part.idParam] : undefined;
+  const scope = scopeValues(resource, part, params);
+  const bucket: Bucket = { resource: resource.name, scope: scope.join('/') };
+  const sent = part.idParam ? params[part.idParam] : undefined;
+  // An integer id is its value: `/pets/044` is pet 44.
+  const key = sent === undefined ? undefined : pathKey(resource.id.kind, sent);
+  // A nested resource's parent must exist (`GET /users/999/posts` is the declared 404).
+  if (resource.parent) {
+    const { depth } = resource.parent;
+    const parentKey = scope[depth] ?? '';
+    if (!(await store.get(session, { resource: resource.parent.resource, scope: scope.slice(0, depth).join('/') }, parentKey))) {
+      operationError(x, mock, 'not_found', `No ${resource.parent.resource} with id ${printable(parentKey, 80)} exists in this session.`);
+      return true;
+    }
+  }
   const notFound = () =>
     operationError(
       x,
@@ -76,6 +88,14 @@ export async function statefulAnswer(
     return true;
   };
   const typedId = (text: string): string | number => (resource.id.kind === 'integer' && /^-?\d{1,15}$/.test(text) ? Number(text) : text);
+  /** The parent's id on the child, from the path (the body cannot move a record to another parent). */
+  const withParent = (record: Rec): Rec => {
+    const link = resource.parent;
+    if (!link?.field) return record;
+    const text = scope[link.depth] ?? '';
+    record[link.field] = link.fieldIsNumber && /^-?\d{1,15}$/.test(text) ? Number(text) : text;
+    return record;
+  };
 
   switch (part.role) {
     case 'list': {
@@ -93,10 +113,10 @@ export async function statefulAnswer(
     }
     case 'create': {
       if (!isRecord(body)) return false;
-      const id = resource.id.kind === 'uuid' ? newId('uuid', 0, clock.random) : newId(resource.id.kind, await store.nextId(session, bucket), clock.random);
-      const record = createRecord(resource, body, id, clock);
+      const id = await freshId(store, session, bucket, resource, clock.random);
+      const record = withParent(createRecord(resource, body, id, clock));
       if (refused(await store.put(session, bucket, String(id), record))) return true;
-      const location = resource.itemPath ? itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
+      const location = resource.itemPath ? (x.base ?? '') + itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
       reply(x, mock, primary, record, params, location ? ['Location', location] : []);
       return true;
     }
@@ -113,7 +133,7 @@ export async function statefulAnswer(
         existing && resource.id.field !== undefined && idKey(existing[resource.id.field]) !== undefined
           ? (existing[resource.id.field] as string | number)
           : typedId(key);
-      const record = replaceRecord(resource, existing, body, part.bodyFields, id, clock);
+      const record = withParent(replaceRecord(resource, existing, body, part.bodyFields, id, clock));
       if (refused(await store.put(session, bucket, key, record))) return true;
       reply(x, mock, !existing && creates ? created : primary, record, params);
       return true;
@@ -140,6 +160,27 @@ export async function statefulAnswer(
       return true;
     }
   }
+}
+
+/** The values of the path's scope parameters, a parent's integer id by its value. */
+function scopeValues(resource: Resource, part: ResourceOperation, params: Record<string, string>): string[] {
+  const values = part.scopeParams.map((p) => params[p] ?? '');
+  const link = resource.parent;
+  if (link && values[link.depth] !== undefined) values[link.depth] = pathKey(link.kind, values[link.depth]!);
+  return values;
+}
+
+/**
+ * A new record's id: a UUID, else the bucket's next number as its kind and pattern write it; a
+ * text id already taken (an example's, written another way) takes the next number again.
+ */
+async function freshId(store: StateStore, session: string, bucket: Bucket, resource: Resource, random: () => number): Promise<string | number> {
+  if (resource.id.kind === 'uuid') return newId('uuid', 0, random);
+  let id = newId(resource.id, await store.nextId(session, bucket), random);
+  for (let tries = 0; tries < 8 && resource.id.kind === 'string' && (await store.get(session, bucket, String(id))); tries++) {
+    id = newId(resource.id, await store.nextId(session, bucket), random);
+  }
+  return id;
 }
 
 /** A session holding all the mock keeps for one: 507, in the API's error shape (a retry would not help, unlike after a 429). */
@@ -183,7 +224,7 @@ function reply(
   }
   const body = withBody ? Buffer.from(JSON.stringify(value)) : undefined;
   const all = ['Content-Type', withBody ? jsonType(media.type) : 'application/json', 'Content-Length', String(body?.length ?? 0), ...headers, ...extra];
-  const link = signalHeaders(mock, params);
+  const link = signalHeaders(x, mock, params);
   finish(x, status, link ? all.concat(link) : all, x.method === 'HEAD' ? undefined : body);
 }
 

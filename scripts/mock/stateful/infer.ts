@@ -13,7 +13,7 @@ import type { ApiModel, MediaType, Operation, Parameter, SchemaEntry, SchemaNode
 import { DeclaredFields } from './declared-fields.ts';
 import { readResourceHint, type ResourceHint } from './extension.ts';
 import { detectPaging, PAGING_NAMES } from './paging-params.ts';
-import type { Filter, IdKind, IdSpec, ListSpec, Rec, Resource, ResourceOperation, Role } from './types.ts';
+import type { Filter, IdKind, IdSpec, ListSpec, ParentLink, Rec, Resource, ResourceOperation, Role } from './types.ts';
 
 export interface Inference {
   resources: Resource[];
@@ -81,14 +81,42 @@ function isArraySchema(node: SchemaNode, lookup: SchemaLookup): SchemaNode | und
   return undefined;
 }
 
+/**
+ * Every schema a field is declared with in a node: its own properties and those of every `allOf`
+ * member, references followed. A wrapper (`allOf: [Collection, {properties: {data: {items: Station}}}]`)
+ * declares `data` twice, and a value must satisfy both: the item is a Station, not the first part's
+ * bare object, which the wire merge (first declaration wins) would keep.
+ */
+function fieldSchemas(node: SchemaNode, name: string, lookup: SchemaLookup, seen = new Set<string>()): SchemaNode[] {
+  if (node.ref) {
+    if (seen.has(node.ref)) return [];
+    seen.add(node.ref);
+    const target = lookup.get(node.ref)?.schema;
+    return target ? fieldSchemas(target, name, lookup, seen) : [];
+  }
+  const own = node.properties?.filter((p) => p.name === name).map((p) => p.schema) ?? [];
+  return [...own, ...(node.allOf ?? []).flatMap((member) => fieldSchemas(member, name, lookup, seen))];
+}
+
+/** Items declared several times are all of them; a component among them names the record. */
+function combinedItems(all: SchemaNode[], lookup: SchemaLookup): { items: SchemaNode; name: string | undefined } {
+  const named = all.map((s) => refName(s, lookup)).filter((n): n is string => n !== undefined);
+  const items = all.length === 1 ? all[0]! : { allOf: all };
+  return { items, name: named.at(-1) };
+}
+
 /** Where a list answer's records are: the answer itself, or one array field of it. */
-function listShape(node: SchemaNode, lookup: SchemaLookup): { arrayPath: string[]; items: SchemaNode } | undefined {
+function listShape(node: SchemaNode, lookup: SchemaLookup): { arrayPath: string[]; items: SchemaNode; name: string | undefined } | undefined {
   const items = isArraySchema(node, lookup);
-  if (items) return { arrayPath: [], items };
+  if (items) return { arrayPath: [], items, name: refName(items, lookup) };
   const merged = mergeSchema(node, lookup);
   const arrays = (merged.properties ?? []).filter((p) => isArraySchema(p.schema, lookup));
   const field = arrays.find((p) => ARRAY_FIELDS.includes(p.name.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
-  return field ? { arrayPath: [field.name], items: isArraySchema(field.schema, lookup)! } : undefined;
+  if (!field) return undefined;
+  const declared = fieldSchemas(node, field.name, lookup)
+    .map((s) => isArraySchema(s, lookup))
+    .filter((s): s is SchemaNode => s !== undefined);
+  return { arrayPath: [field.name], ...combinedItems(declared.length > 0 ? declared : [isArraySchema(field.schema, lookup)!], lookup) };
 }
 
 function inferredRole(op: Operation, item: boolean): Role | undefined {
@@ -105,7 +133,7 @@ function bodyMedia(op: Operation): MediaType | undefined {
 function candidate(op: Operation, hint: ResourceHint | undefined, lookup: SchemaLookup): Candidate | string {
   const last = LAST_PARAM.exec(op.path);
   const role = hint?.role ?? inferredRole(op, last !== null);
-  if (!role) return 'no role';
+  if (!role) return `a ${op.method.toUpperCase()} on ${last ? 'an item' : 'a collection'} path is none of a resource's operations`;
   const item = role === 'read' || role === 'replace' || role === 'update' || role === 'delete';
   const params = pathParams(op.path);
   const idParam = item ? (hint?.idParam ?? last?.[1]) : undefined;
@@ -119,7 +147,7 @@ function candidate(op: Operation, hint: ResourceHint | undefined, lookup: Schema
     const shape = answered ? listShape(answered, lookup) : undefined;
     if (!shape) return 'its answer is not a list';
     const record = isObjectSchema(shape.items, lookup) ? shape.items : undefined;
-    return { ...base, record, recordName: refName(shape.items, lookup), list: { arrayPath: shape.arrayPath, example: answer?.media?.examples[0]?.value } };
+    return { ...base, record, recordName: shape.name, list: { arrayPath: shape.arrayPath, example: answer?.media?.examples[0]?.value } };
   }
   if (role === 'create' || role === 'replace' || role === 'update') {
     const body = bodyMedia(op);
@@ -203,8 +231,9 @@ function exampleRecords(cs: Candidate[], field: string | undefined): Rec[] {
   }
   const byId = new Map<string, Rec>();
   for (const value of declared.length > 0 ? declared : generated) {
-    if (!value || typeof value !== 'object' || Array.isArray(value) || field === undefined) continue;
-    const id = (value as Rec)[field];
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    // Records without an id field (a list-only resource) are kept by their place, each different one once.
+    const id = field === undefined ? `#${JSON.stringify(value)}` : (value as Rec)[field];
     if ((typeof id === 'string' || typeof id === 'number') && !byId.has(String(id))) byId.set(String(id), value as Rec);
   }
   return [...byId.values()];
@@ -242,7 +271,8 @@ export function inferResources(model: ApiModel): Inference {
     if (hint?.skip) continue;
     const c = candidate(op, hint, lookup);
     if (typeof c === 'string') {
-      if (hint) skipped.push({ op, reason: c });
+      // HEAD, OPTIONS and TRACE are never a resource's; everything else is said, so a writer knows where x-mock-resource helps.
+      if (hint || !['head', 'options', 'trace'].includes(op.method)) skipped.push({ op, reason: c });
       continue;
     }
     const key = hint?.resource ? `resource:${hint.resource}` : `path:${c.key}`;
@@ -278,7 +308,7 @@ export function inferResources(model: ApiModel): Inference {
   for (const cs of groups.values()) {
     const readable = cs.some((c) => c.role === 'list' || c.role === 'read');
     if (!readable) {
-      for (const c of cs) if (c.hint) skipped.push({ op: c.op, reason: 'its resource has no operation that reads it (a list or a read)' });
+      for (const c of cs) skipped.push({ op: c.op, reason: 'its resource has no operation that reads it (a list or a read)' });
       continue;
     }
     const record = (['read', 'create', 'list', 'replace', 'update'] as const)
@@ -293,8 +323,10 @@ export function inferResources(model: ApiModel): Inference {
     const merged = mergeSchema(record, lookup);
     const fieldSchema = merged.properties?.find((p) => p.name === field)?.schema;
     const paramSchema = firstItem?.idParam ? parameter(firstItem.op, firstItem.idParam, 'path')?.schema : undefined;
-    const id: IdSpec = { field, kind: idKind(fieldSchema ?? paramSchema, lookup) };
+    const id = idSpec(field, fieldSchema, paramSchema, lookup);
     const initial = exampleRecords(cs, field);
+    const lastId = field === undefined ? undefined : initial.at(-1)?.[field];
+    if (id.kind === 'string' && typeof lastId === 'string' && /\d/.test(lastId)) id.template = lastId;
     // What a create answers for the server's own fields, when the document shows it; else they are generated.
     const sample = cs
       .filter((c) => c.role === 'create')
@@ -335,5 +367,59 @@ export function inferResources(model: ApiModel): Inference {
     const fieldOrder = [...new Set([...Object.keys(initial[0] ?? sample ?? {}), ...(merged.properties ?? []).map((p) => p.name)])];
     resources.push({ name, record: merged, id, readOnly, defaults, fieldOrder, operations, itemPath, initial, fingerprint, declared });
   }
+  linkParents(resources, lookup);
   return { resources, skipped, problems };
+}
+
+/** The id's kind and what a new one must look like: the field's schema, else the path parameter's. */
+function idSpec(field: string | undefined, fieldSchema: SchemaNode | undefined, paramSchema: SchemaNode | undefined, lookup: SchemaLookup): IdSpec {
+  const id: IdSpec = { field, kind: idKind(fieldSchema ?? paramSchema, lookup) };
+  for (const node of [fieldSchema, paramSchema]) {
+    const merged = node ? mergeSchema(node, lookup) : {};
+    if (id.kind === 'string' && typeof merged.pattern === 'string') id.pattern ??= merged.pattern;
+    if (id.kind === 'string' && typeof merged.minLength === 'number') id.minLength ??= merged.minLength;
+    if (id.kind === 'string' && typeof merged.maxLength === 'number') id.maxLength ??= merged.maxLength;
+    if (id.kind === 'integer' && typeof merged.minimum === 'number') id.minimum ??= Math.ceil(merged.minimum);
+  }
+  return id;
+}
+
+/** The path a resource's records live under, parameters unnamed: `/users/{}/posts`. */
+function collectionOf(r: Resource): string {
+  const o = r.operations[0]!;
+  return unnamed(o.idParam ? o.op.path.slice(0, o.op.path.lastIndexOf(`/{${o.idParam}}`)) || '/' : o.op.path);
+}
+
+/**
+ * Each nested resource's parent: the resource whose item path (`/users/{}`) its collection
+ * (`/users/{}/posts`) sits under, the longest such; and the child's field naming the parent
+ * (`userId`, `user_id`), which a write sets from the path.
+ */
+function linkParents(resources: Resource[], lookup: SchemaLookup): void {
+  for (const child of resources) {
+    const scope = child.operations.find((o) => o.scopeParams.length > 0)?.scopeParams;
+    if (!scope) continue;
+    const at = collectionOf(child);
+    let best: { parent: Resource; item: string } | undefined;
+    for (const parent of resources) {
+      if (parent === child || !parent.itemPath) continue;
+      const item = unnamed(parent.itemPath);
+      if (at.startsWith(`${item}/`) && (!best || item.length > best.item.length)) best = { parent, item };
+    }
+    if (!best) continue;
+    const depth = (best.item.match(/\{\}/g) ?? []).length - 1;
+    const param = scope[depth];
+    if (depth < 0 || param === undefined) continue;
+    const names = [param, `${best.parent.name}Id`, `${best.parent.name}_id`].map(normalized);
+    const field = (child.record.properties ?? []).find((p) => names.includes(normalized(p.name)) && p.name !== child.id.field);
+    const fieldType = field ? mergeSchema(field.schema, lookup).type : undefined;
+    const link: ParentLink = {
+      resource: best.parent.name,
+      depth,
+      kind: best.parent.id.kind,
+      field: field?.name,
+      fieldIsNumber: fieldType?.includes('integer') === true || fieldType?.includes('number') === true,
+    };
+    child.parent = link;
+  }
 }

@@ -19,6 +19,28 @@ export interface IdSpec {
   /** The record's field holding the id; undefined when the record does not carry it (the path does). */
   field: string | undefined;
   kind: IdKind;
+  /** What a text id must look like (its schema's `pattern`, lengths), so a new one does too. */
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  /** The lowest integer id the schema allows: new ids start there at the least. */
+  minimum?: number;
+  /** An example's id, whose shape new text ids follow (`ORD-0042` → `ORD-0043`). */
+  template?: string;
+}
+
+/** A nested resource's parent (`/users/{userId}/posts` under `/users/{userId}`): its records must hold the parent's id. */
+export interface ParentLink {
+  /** The parent resource's name. */
+  resource: string;
+  /** Which of the child's scope parameters holds the parent's id (those before it are the parent's own scope). */
+  depth: number;
+  /** How the parent's ids are compared (integers as numbers). */
+  kind: IdKind;
+  /** The child's record field that names its parent (`userId`), set from the path on a write. */
+  field: string | undefined;
+  /** That field's type: an integer field gets the number. */
+  fieldIsNumber: boolean;
 }
 
 /** A page-size parameter: its name, and the default and maximum its schema declares. */
@@ -86,4 +108,6 @@ export interface Resource {
   fingerprint: string;
   /** What a record keeps of a body: the fields `record` declares, at every level. */
   declared: DeclaredFields;
+  /** A nested resource's parent, when the API has the parent as a resource too. */
+  parent?: ParentLink;
 }

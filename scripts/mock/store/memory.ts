@@ -6,7 +6,7 @@
 // cap, and the idle ones, are found at the front without a scan.
 import type { Rec } from '../stateful/types.ts';
 import { BUCKET_COST, DEFAULT_STORE_LIMITS, recordCost, type StoreLimits } from './limits.ts';
-import type { Bucket, PutOutcome, StateStore, StoredResource } from './types.ts';
+import type { Bucket, PutOutcome, StateStore, StoreHealth, StoredResource } from './types.ts';
 
 interface Held {
   /** Id → record JSON. */
@@ -53,6 +53,10 @@ export class MemoryStore implements StateStore {
       this.sweeper = setInterval(() => this.expire(), Math.min(ttl, 60_000));
       this.sweeper.unref();
     }
+  }
+
+  async health(): Promise<StoreHealth> {
+    return { ok: true, where: this.where };
   }
 
   async sessions(): Promise<number> {

@@ -15,13 +15,31 @@
 // for `--session-ttl`; past `--max-sessions`, the least recently used is
 // deleted; a read of a session or bucket never written reads the initial
 // records and stores nothing.
-import { createClient } from '@redis/client';
+// Redis may go away and come back (a restart, a failover): a command waits at
+// most COMMAND_TIMEOUT_MS and fails at once while the client is disconnected,
+// as StoreUnavailable (the request is a 503), the client reconnects with
+// backoff for as long as the mock runs, and a resource whose initial records
+// are missing (a Redis restarted empty) is seeded again by the first script
+// that needs them.
+import { createHash } from 'node:crypto';
+import { createClient, ErrorReply } from '@redis/client';
 import type { Rec } from '../stateful/types.ts';
 import { BUCKET_COST, DEFAULT_STORE_LIMITS, RECORD_COST, type StoreLimits } from './limits.ts';
-import type { Bucket, PutOutcome, StateStore, StoredResource } from './types.ts';
+import { StoreUnavailable, type Bucket, type PutOutcome, type StateStore, type StoreHealth, type StoredResource } from './types.ts';
 
 const PREFIX = 'mock:';
 const SESSIONS = `${PREFIX}sessions`;
+
+/** How long one command may take before its request is answered 503: Redis answers in well under a millisecond when it is there. */
+export const COMMAND_TIMEOUT_MS = 500;
+/** How long the start waits for a first connection before serving (stateful answers are 503 until Redis answers). */
+const FIRST_CONNECTION_MS = 3000;
+/** Reconnection: from 50 ms, doubling, at most a second apart, for ever. */
+export function reconnectDelay(retries: number, random: () => number = Math.random): number {
+  return Math.min(50 * 2 ** Math.min(retries, 5), 1000) + Math.floor(random() * 50);
+}
+/** Redis's answers that mean it cannot serve now rather than that the command is wrong. */
+const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|OOM|READONLY|CLUSTERDOWN)\b/;
 
 /** A name as a key part: `:` and glob characters escaped, so a session called `*` matches only itself. */
 function part(text: string): string {
@@ -119,6 +137,12 @@ local function written_bucket()
   return touch(false) and redis.call('HEXISTS', KEYS[2], 'filled') == 1
 end
 
+-- A resource's initial records must be there (a Redis restarted empty has lost them): the client seeds them and runs the script again.
+local function seeded()
+  if redis.call('EXISTS', KEYS[3]) == 0 then return redis.error_reply('NOINIT') end
+  return false
+end
+
 local function initial()
   local init = redis.call('HGET', KEYS[3], 'records')
   if not init then return {} end
@@ -128,17 +152,23 @@ end
 
 const SCRIPTS = {
   get: `${PRELUDE}
+local missing = seeded()
+if missing then return missing end
 if written_bucket() then return redis.call('HGET', KEYS[1], ARGV[7]) end
 for i, pair in ipairs(initial()) do
   if pair[1] == ARGV[7] then return i .. ':' .. pair[2] end
 end
 return false`,
   list: `${PRELUDE}
+local missing = seeded()
+if missing then return missing end
 if written_bucket() then return redis.call('HVALS', KEYS[1]) end
 local out = {}
 for i, pair in ipairs(initial()) do table.insert(out, i .. ':' .. pair[2]) end
 return out`,
   put: `${PRELUDE}
+local missing = seeded()
+if missing then return missing end
 write()
 local old = redis.call('HGET', KEYS[1], ARGV[7])
 if not old and redis.call('HLEN', KEYS[1]) >= maxRecords then return -1 end
@@ -152,6 +182,8 @@ redis.call('HINCRBY', KEYS[4], 'bytes', delta)
 written()
 if old then return 1 else return 0 end`,
   remove: `${PRELUDE}
+local missing = seeded()
+if missing then return missing end
 write()
 local old = redis.call('HGET', KEYS[1], ARGV[7])
 if not old then return 0 end
@@ -161,6 +193,8 @@ redis.call('HINCRBY', KEYS[4], 'bytes', -cost(old))
 written()
 return 1`,
   nextId: `${PRELUDE}
+local missing = seeded()
+if missing then return missing end
 write()
 local n
 repeat n = redis.call('HINCRBY', KEYS[2], 'seq', 1) until redis.call('HEXISTS', KEYS[1], tostring(n)) == 0
@@ -173,6 +207,11 @@ return redis.call('ZCARD', KEYS[5])`,
 drop(session)
 return 1`,
   // A resource a new version changed: its bucket goes, and what it cost its session. KEYS as above.
+  // The initial records of a resource, unless another instance put them there first. KEYS as above; ARGV[7..9]: fingerprint, records, highest.
+  seed: `${PRELUDE}
+if redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+redis.call('HSET', KEYS[3], 'fingerprint', ARGV[7], 'records', ARGV[8], 'highest', ARGV[9])
+return 1`,
   forget: `${PRELUDE}
 local bytes = tonumber(redis.call('HGET', KEYS[2], 'bytes') or '0')
 redis.call('DEL', KEYS[1], KEYS[2])
@@ -182,61 +221,139 @@ return 1`,
 
 type ScriptName = keyof typeof SCRIPTS;
 
+/** Each script's SHA-1, as Redis names it: EVALSHA works wherever the script was run once, and EVAL teaches a Redis that forgot it. */
+const SHAS = Object.fromEntries(Object.entries(SCRIPTS).map(([name, text]) => [name, createHash('sha1').update(text).digest('hex')])) as Record<
+  ScriptName,
+  string
+>;
+
 /** A stored value's record: after its position and the mark of an initial one. */
 function parseStored(value: string): Rec {
   const digits = /^\d+/.exec(value)?.[0].length ?? 0;
   return JSON.parse(value.slice(digits + 1)) as Rec;
 }
 
+export interface RedisStoreOptions {
+  /** Where the store says that Redis went away and came back. */
+  log?: (text: string) => void;
+}
+
 export class RedisStore implements StateStore {
   readonly where: string;
   private readonly client: ReturnType<typeof createClient>;
-  private readonly shas = new Map<ScriptName, string>();
-
-  private connected = false;
+  private readonly log: (text: string) => void;
   /** The limits as the scripts take them. */
   private readonly bounds: string[];
+  /** The resources of the version served, by key part: seeded again where Redis lost them. */
+  private resources = new Map<string, StoredResource>();
+  /** Why Redis cannot be used now (undefined while it can), and since when. */
+  private down: { reason: string; since: number } | undefined = { reason: 'not connected yet', since: Date.now() };
+  private closing = false;
 
-  private constructor(url: string, limits: StoreLimits) {
+  private constructor(url: string, limits: StoreLimits, options: RedisStoreOptions) {
     this.where = url;
+    this.log = options.log ?? (() => {});
     this.bounds = [limits.maxSessions, limits.sessionTtlMs, limits.maxRecords, limits.maxSessionBytes].map(String);
-    // No retries before the first connection (the mock says so and exits); after it, a lost connection is retried.
     this.client = createClient({
       url,
-      socket: { connectTimeout: 5000, reconnectStrategy: (retries) => (!this.connected || retries > 20 ? false : Math.min(retries * 100, 2000)) },
+      // Commands are refused at once while disconnected, rather than queued until Redis is back.
+      disableOfflineQueue: true,
+      commandsQueueMaxLength: 10_000,
+      socket: { connectTimeout: 1000, reconnectStrategy: (retries) => (this.closing ? false : reconnectDelay(retries)) },
     });
-    this.client.on('error', () => {
-      // Errors reach the request that met them; the client reconnects by itself.
-    });
+    this.client.on('error', (error: Error) => this.lost(error.message || error.name));
+    this.client.on('ready', () => this.regained());
   }
 
-  static async connect(url: string, limits: Partial<StoreLimits> = {}): Promise<RedisStore> {
-    const store = new RedisStore(url, { ...DEFAULT_STORE_LIMITS, ...limits });
-    try {
-      await store.client.connect();
-      store.connected = true;
-      for (const name of Object.keys(SCRIPTS) as ScriptName[]) {
-        store.shas.set(name, String(await store.client.sendCommand(['SCRIPT', 'LOAD', SCRIPTS[name]])));
-      }
-    } catch (error) {
-      store.client.destroy();
-      throw new Error(`Cannot use Redis at ${url}: ${(error as Error).message}`);
-    }
+  /**
+   * A store on Redis at `url`, once it answers or after a few seconds of waiting: a mock may start
+   * before its Redis does, answering 503 for the stateful operations until Redis is there.
+   */
+  static async connect(url: string, limits: Partial<StoreLimits> = {}, options: RedisStoreOptions = {}): Promise<RedisStore> {
+    const store = new RedisStore(url, { ...DEFAULT_STORE_LIMITS, ...limits }, options);
+    const connecting = store.client.connect().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([connecting, new Promise((done) => (timer = setTimeout(done, FIRST_CONNECTION_MS)))]);
+    clearTimeout(timer);
+    if (store.down) store.log(`Redis at ${url} does not answer yet (${store.down.reason}): stateful answers are 503 until it does.`);
     return store;
   }
 
-  /** Runs a script on one bucket of one session, its names as key parts (`part`). */
+  private lost(reason: string): void {
+    if (this.closing) return;
+    if (!this.down) {
+      this.down = { reason, since: Date.now() };
+      this.log(`Redis at ${this.where} is unavailable (${reason}): stateful answers are 503, reconnecting.`);
+    } else this.down.reason = reason;
+  }
+
+  private regained(): void {
+    const was = this.down;
+    this.down = undefined;
+    if (was && was.reason !== 'not connected yet') this.log(`Redis at ${this.where} is back after ${((Date.now() - was.since) / 1000).toFixed(1)} s.`);
+    // A Redis that restarted empty gets the initial records again (the scripts also seed what they miss).
+    if (this.resources.size > 0) this.apply([...this.resources.values()]).catch(() => undefined);
+  }
+
+  /** One command, within COMMAND_TIMEOUT_MS; a Redis that cannot answer is StoreUnavailable. */
+  private async command<T>(args: string[]): Promise<T> {
+    if (this.down && !this.client.isReady) throw new StoreUnavailable(`Redis at ${this.where} is unavailable (${this.down.reason})`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailable(`Redis at ${this.where} did not answer within ${COMMAND_TIMEOUT_MS} ms`)), COMMAND_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.client.sendCommand(args) as Promise<T>, timeout]);
+    } catch (error) {
+      throw unavailable(error, this.where);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async health(): Promise<StoreHealth> {
+    try {
+      await this.command(['PING']);
+      return { ok: true, where: this.where };
+    } catch (error) {
+      return { ok: false, where: this.where, reason: (error as Error).message };
+    }
+  }
+
+  /** Runs a script on one bucket of one session, its names as key parts (`part`); seeds the resource first when Redis lost it. */
   private async runParts(name: ScriptName, session: string, resource: string, scope: string, args: string[] = []): Promise<unknown> {
     const at = `${session}:${resource}:${scope}`;
     const keys = [`${PREFIX}b:${at}`, `${PREFIX}m:${at}`, `${PREFIX}i:${resource}`, `${PREFIX}s:${session}`, SESSIONS];
     const argv = [session, `${resource}:${scope}`, ...this.bounds, ...args];
-    try {
-      return await this.client.sendCommand(['EVALSHA', this.shas.get(name)!, '5', ...keys, ...argv]);
-    } catch (error) {
-      // A Redis restarted since the scripts were loaded has forgotten them.
-      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
-      return this.client.sendCommand(['EVAL', SCRIPTS[name], '5', ...keys, ...argv]);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.evaluate(name, keys, argv);
+      } catch (error) {
+        const known = this.resources.get(resource);
+        if (!String((error as Error).message).startsWith('NOINIT') || !known || attempt > 0) throw error;
+        await this.seed(known);
+      }
     }
+  }
+
+  private async evaluate(name: ScriptName, keys: string[], argv: string[]): Promise<unknown> {
+    try {
+      return await this.command(['EVALSHA', SHAS[name], '5', ...keys, ...argv]);
+    } catch (error) {
+      // A Redis restarted since the script last ran has forgotten it.
+      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
+      return this.command(['EVAL', SCRIPTS[name], '5', ...keys, ...argv]);
+    }
+  }
+
+  private seed(r: StoredResource): Promise<unknown> {
+    const name = part(r.name);
+    const records = JSON.stringify(r.initial.map(([id, record]) => [id, JSON.stringify(record)]));
+    return this.evaluate(
+      'seed',
+      [`${PREFIX}b:`, `${PREFIX}m:`, `${PREFIX}i:${name}`, `${PREFIX}s:`, SESSIONS],
+      ['', '', ...this.bounds, r.fingerprint, records, String(r.highestId)],
+    );
   }
 
   private run(name: ScriptName, session: string, bucket: Bucket, args: string[] = []): Promise<unknown> {
@@ -246,21 +363,33 @@ export class RedisStore implements StateStore {
   private async deleteMatching(pattern: string): Promise<void> {
     let cursor = '0';
     do {
-      const [next, keys] = (await this.client.sendCommand(['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500'])) as [string, string[]];
+      const [next, keys] = await this.command<[string, string[]]>(['SCAN', cursor, 'MATCH', pattern, 'COUNT', '500']);
       cursor = String(next);
-      if (keys.length > 0) await this.client.sendCommand(['DEL', ...keys]);
+      if (keys.length > 0) await this.command(['DEL', ...keys]);
     } while (cursor !== '0');
   }
 
   async define(resources: StoredResource[]): Promise<string[]> {
+    this.resources = new Map(resources.map((r) => [part(r.name), r]));
+    try {
+      return await this.apply(resources);
+    } catch (error) {
+      // Applied when Redis is back; until then stateful answers are 503.
+      if (error instanceof StoreUnavailable) return [];
+      throw error;
+    }
+  }
+
+  /** Puts the resources' initial records in Redis, dropping the records of those a new version changed or removed. */
+  private async apply(resources: StoredResource[]): Promise<string[]> {
     const dropped: string[] = [];
     const names = new Set(resources.map((r) => part(r.name)));
     for (const r of resources) {
       const key = `${PREFIX}i:${part(r.name)}`;
-      const fingerprint = (await this.client.sendCommand(['HGET', key, 'fingerprint'])) as string | null;
+      const fingerprint = await this.command<string | null>(['HGET', key, 'fingerprint']);
       if (fingerprint === r.fingerprint) continue;
       const records = JSON.stringify(r.initial.map(([id, record]) => [id, JSON.stringify(record)]));
-      await this.client.sendCommand(['HSET', key, 'fingerprint', r.fingerprint, 'records', records, 'highest', String(r.highestId)]);
+      await this.command(['HSET', key, 'fingerprint', r.fingerprint, 'records', records, 'highest', String(r.highestId)]);
       if (fingerprint !== null) {
         dropped.push(r.name);
         await this.dropResource(part(r.name));
@@ -269,13 +398,13 @@ export class RedisStore implements StateStore {
     // Resources a previous version had and this one has not.
     let cursor = '0';
     do {
-      const [next, keys] = (await this.client.sendCommand(['SCAN', cursor, 'MATCH', `${PREFIX}i:*`, 'COUNT', '500'])) as [string, string[]];
+      const [next, keys] = await this.command<[string, string[]]>(['SCAN', cursor, 'MATCH', `${PREFIX}i:*`, 'COUNT', '500']);
       cursor = String(next);
       for (const key of keys) {
         const name = key.slice(`${PREFIX}i:`.length);
         if (names.has(name)) continue;
         dropped.push(decodeURIComponent(name));
-        await this.client.sendCommand(['DEL', key]);
+        await this.command(['DEL', key]);
         await this.dropResource(name);
       }
     } while (cursor !== '0');
@@ -286,7 +415,7 @@ export class RedisStore implements StateStore {
   private async dropResource(name: string): Promise<void> {
     let cursor = '0';
     do {
-      const [next, keys] = (await this.client.sendCommand(['SCAN', cursor, 'MATCH', `${PREFIX}m:*:${name}:*`, 'COUNT', '500'])) as [string, string[]];
+      const [next, keys] = await this.command<[string, string[]]>(['SCAN', cursor, 'MATCH', `${PREFIX}m:*:${name}:*`, 'COUNT', '500']);
       cursor = String(next);
       for (const key of keys) {
         const [session = '', resource, scope = ''] = key.slice(`${PREFIX}m:`.length).split(':');
@@ -336,14 +465,27 @@ export class RedisStore implements StateStore {
       return;
     }
     for (const kind of ['b', 'm', 's']) await this.deleteMatching(`${PREFIX}${kind}:*`);
-    await this.client.sendCommand(['DEL', SESSIONS]);
+    await this.command(['DEL', SESSIONS]);
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     try {
-      await this.client.close();
+      if (this.client.isReady) await this.client.close();
+      else this.client.destroy();
     } catch {
       this.client.destroy();
     }
   }
+}
+
+/**
+ * An error of a command as the store reports it: StoreUnavailable when Redis could not answer
+ * (not connected, timed out, closed, loading, out of memory), else the error itself (a fault).
+ */
+function unavailable(error: unknown, where: string): unknown {
+  if (error instanceof StoreUnavailable) return error;
+  const message = (error as Error)?.message ?? String(error);
+  if (error instanceof ErrorReply && !UNAVAILABLE_REPLY.test(message)) return error;
+  return new StoreUnavailable(`Redis at ${where} is unavailable (${message || (error as Error)?.name || 'no answer'})`);
 }

@@ -51,6 +51,8 @@ export interface StateStore {
   nextId(session: string, bucket: Bucket): Promise<number>;
   /** How many sessions hold records now (idle ones past their time not counted). */
   sessions(): Promise<number>;
+  /** Whether the store answers now (Redis: a PING within the command timeout). */
+  health(): Promise<StoreHealth>;
   /** Forgets one session's records, or every session's: each starts again from the initial records, and its memory is given back. */
   reset(session?: string): Promise<void>;
   close(): Promise<void>;
@@ -61,3 +63,13 @@ export type PutOutcome = { stored: true; existed: boolean } | ({ stored: false }
 /** The session a request names with `Mock-Session`, else the one every other request shares. */
 export const DEFAULT_SESSION = 'default';
 export const SESSION_HEADER = 'mock-session';
+
+export type StoreHealth = { ok: true; where: string } | { ok: false; where: string; reason: string };
+
+/** The store cannot answer now (Redis down, restarting or too slow): the request is a 503 with `Retry-After`, and a retry may succeed. */
+export class StoreUnavailable extends Error {
+  override readonly name = 'StoreUnavailable';
+}
+
+/** Seconds a client is told to wait before trying again while the store is unavailable. */
+export const STORE_RETRY_AFTER_S = 1;

@@ -90,6 +90,10 @@ describe('switches', () => {
         { host: '::2' },
         { host: '*' },
       ],
+      proxy: undefined,
+      errors: false,
+      record: undefined,
+      examples: undefined,
     });
     expect(readFeatures({ callbacks: true })).toMatchObject({ callbacks: true, callbackHosts: [] });
     expect(readFeatures({ state: 'memory' })).toMatchObject({ stateful: true, state: undefined });
@@ -103,5 +107,19 @@ describe('switches', () => {
     expect(readFeatures({ 'max-sessions': '0' })).toMatch(/--max-sessions "0" must be a whole number from 1 up/);
     expect(readFeatures({ 'session-ttl': 'soon' })).toMatch(/--session-ttl "soon" is not a duration/);
     expect(readFeatures({ 'max-session-bytes': '1TB' })).toMatch(/--max-session-bytes "1TB" is not a size/);
+  });
+  it('read --proxy with --errors and --record, and --examples, refusing what cannot work', () => {
+    expect(readFeatures({ proxy: 'https://api.example.com/v1', errors: true, record: 'rec' })).toMatchObject({
+      proxy: 'https://api.example.com/v1',
+      errors: true,
+      record: 'rec',
+    });
+    expect(readFeatures({ examples: 'rec' })).toMatchObject({ examples: 'rec', proxy: undefined });
+    expect(readFeatures({ proxy: 'ftp://x' })).toMatch(/only http:\/\/ and https:\/\//);
+    expect(readFeatures({ proxy: 'https://user:pw@x' })).toMatch(/credentials in the requests/);
+    expect(readFeatures({ proxy: 'https://x/?a=1' })).toMatch(/without a query or fragment/);
+    expect(readFeatures({ errors: true })).toMatch(/--errors needs --proxy/);
+    expect(readFeatures({ record: 'rec' })).toMatch(/--record needs --proxy/);
+    expect(readFeatures({ proxy: 'http://x', stateful: true })).toMatch(/--stateful and --state have nothing to keep/);
   });
 });

@@ -168,3 +168,63 @@ components:
     expect(problems.every((p) => p.severity === 'warning' && p.rule === 'mock-resource')).toBe(true);
   });
 });
+
+describe('a wrapper merged with allOf, a nested resource and left-out operations', () => {
+  const WRAPPED = `
+openapi: 3.1.0
+info: {title: t, version: '1'}
+paths:
+  /stations:
+    get:
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - $ref: '#/components/schemas/Collection'
+                  - properties: {data: {type: array, items: {$ref: '#/components/schemas/Station'}}}
+              example: {data: [{id: s1, name: Berlin}, {id: s2, name: Paris}]}
+  /users/{userId}:
+    get:
+      parameters: [{name: userId, in: path, required: true, schema: {type: integer}}]
+      responses: {'200': {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/User'}}}}}
+  /users/{userId}/posts:
+    get:
+      parameters: [{name: userId, in: path, required: true, schema: {type: integer}}]
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: array, items: {$ref: '#/components/schemas/Post'}}}}}}
+  /login:
+    post:
+      requestBody: {content: {application/json: {schema: {type: object, properties: {user: {type: string}}}}}}
+      responses: {'200': {description: ok, content: {application/json: {schema: {type: object, properties: {token: {type: string}}}}}}}
+components:
+  schemas:
+    Collection: {type: object, properties: {data: {type: array, items: {type: object}}, links: {type: object}}}
+    Station: {type: object, properties: {id: {type: string, pattern: '^s\\d+$'}, name: {type: string}}}
+    User: {type: object, properties: {id: {type: integer}, name: {type: string}}}
+    Post: {type: object, properties: {id: {type: integer}, user_id: {type: integer}, title: {type: string}}}
+`;
+
+  it('reads the items every part of the wrapper declares, and keeps the examples of a list-only resource', () => {
+    const station = defined(
+      infer(WRAPPED).resources.find((r) => r.name === 'Station'),
+      'the Station resource',
+    );
+    expect(station.id).toMatchObject({ field: 'id', kind: 'string', pattern: '^s\\d+$', template: 's2' });
+    expect(station.initial.map((r) => r.name)).toEqual(['Berlin', 'Paris']);
+    expect(station.operations[0]?.list?.arrayPath).toEqual(['data']);
+  });
+
+  it('links a nested resource to its parent and names the field holding its id', () => {
+    const post = defined(
+      infer(WRAPPED).resources.find((r) => r.name === 'Post'),
+      'the Post resource',
+    );
+    expect(post.parent).toEqual({ resource: 'User', depth: 0, kind: 'integer', field: 'user_id', fieldIsNumber: true });
+  });
+
+  it('says why each operation was left stateless', () => {
+    expect(infer(WRAPPED).skipped.map((s) => `${s.op.method} ${s.op.path}: ${s.reason}`)).toEqual(['post /login: its body and its answer share no field']);
+  });
+});
