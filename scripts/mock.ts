@@ -34,6 +34,7 @@ const { values } = parseCli({
   'callback-hosts': { type: 'string' },
   'max-sessions': { type: 'string' },
   'session-ttl': { type: 'string' },
+  'store-timeout': { type: 'string' },
   'max-records': { type: 'string' },
   'max-session-bytes': { type: 'string' },
   proxy: { type: 'string' },

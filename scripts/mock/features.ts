@@ -4,6 +4,7 @@
 // `--max-records`, `--max-session-bytes`), generated answers (`--seed`, `--dynamic`), time and failure (`--latency`,
 // `--fault-rate`, `--error-rate`) and callbacks (`--callbacks`,
 // `--callback-hosts`). Parsing them is pure, for the command line and tests.
+import { COMMAND_TIMEOUT_MS } from './store/command-timeout.ts';
 import { DEFAULT_STORE_LIMITS, parseCount, parseDuration, parseSize, type StoreLimits } from './store/limits.ts';
 
 export interface LatencyRange {
@@ -16,6 +17,8 @@ export interface MockFeatures {
   stateful: boolean;
   /** `redis://host:port` to keep the records in Redis; in-process when undefined. */
   state: string | undefined;
+  /** How long one Redis command may take before its request is a 503 (`--store-timeout`). */
+  storeTimeoutMs: number;
   /** What the store holds at most: sessions, their idle time, records and bytes per session. */
   limits: StoreLimits;
   /** Generated answers are the same for the same request, across restarts. */
@@ -51,6 +54,7 @@ export interface CallbackHost {
 export const DEFAULT_FEATURES: Readonly<MockFeatures> = Object.freeze({
   stateful: false,
   state: undefined,
+  storeTimeoutMs: COMMAND_TIMEOUT_MS,
   limits: DEFAULT_STORE_LIMITS,
   seed: undefined,
   dynamic: false,
@@ -99,6 +103,7 @@ export interface FeatureArgs {
   'session-ttl'?: string;
   'max-records'?: string;
   'max-session-bytes'?: string;
+  'store-timeout'?: string;
   proxy?: string;
   errors?: boolean;
   record?: string;
@@ -125,6 +130,12 @@ export function readFeatures(args: FeatureArgs): MockFeatures | string {
     out.stateful = true;
   }
   if (args.stateful) out.stateful = true;
+  if (args['store-timeout'] !== undefined) {
+    const ms = parseDuration('--store-timeout', args['store-timeout']);
+    if (typeof ms === 'string') return ms;
+    if (ms < 1) return '--store-timeout must be at least 1ms.';
+    out.storeTimeoutMs = ms;
+  }
   const limits = readLimits(args);
   if (typeof limits === 'string') return limits;
   out.limits = limits;

@@ -21,6 +21,8 @@ State:
                            where records are kept (default memory; Redis lets several mock
                            instances share them; while it is unavailable stateful answers are
                            503 with Retry-After and the mock reconnects); implies --stateful
+  --store-timeout <time>   how long one Redis command may take before its request is a 503:
+                           500ms, 2s (default 500ms)
   --max-sessions <n>       sessions kept at once; past it the least recently used is forgotten
                            (default 1000)
   --session-ttl <time>     a session unused this long is forgotten: 90s, 30m, 2h, 1d, 0 for never

@@ -42,7 +42,15 @@ for (const where of ['memory', 'redis'] as const) {
   describe(`in ${where === 'memory' ? 'the process' : 'Redis'}`, () => {
     const start = async (limits: Partial<StoreLimits>) => {
       if (where === 'redis') await redisClient.sendCommand(['FLUSHALL']);
-      return startMock({ features: { stateful: true, state: where === 'redis' ? redis.url : undefined, limits: { ...defaults, ...limits } } });
+      return startMock({
+        features: {
+          stateful: true,
+          state: where === 'redis' ? redis.url : undefined,
+          // A loaded machine can hold a command past the default 500 ms: these tests are about bounds, not timeouts.
+          storeTimeoutMs: 10_000,
+          limits: { ...defaults, ...limits },
+        },
+      });
     };
     const defaults: StoreLimits = { maxSessions: 1000, sessionTtlMs: 0, maxRecords: 1000, maxSessionBytes: 256 * 1024 };
     const mocks: MockServer[] = [];

@@ -17,7 +17,7 @@ beforeAll(async () => {
   redis = await startRedis();
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
-    const mock = startScript('scripts/mock.ts', ['--port', String(port), '--state', redis.url, '--quiet'], { timeoutMs: 120_000 });
+    const mock = startScript('scripts/mock.ts', ['--port', String(port), '--state', redis.url, '--store-timeout', '10s', '--quiet'], { timeoutMs: 120_000 });
     mocks.push(mock);
     await mock.waitFor(/Mock server listening on/, 30_000);
     urls.push(`http://127.0.0.1:${port}`);

@@ -16,7 +16,7 @@
 // deleted; a read of a session or bucket never written reads the initial
 // records and stores nothing.
 // Redis may go away and come back (a restart, a failover): a command waits at
-// most COMMAND_TIMEOUT_MS and fails at once while the client is disconnected,
+// most `--store-timeout` (COMMAND_TIMEOUT_MS unless set) and fails at once while the client is disconnected,
 // as StoreUnavailable (the request is a 503), the client reconnects with
 // backoff for as long as the mock runs, and a resource whose initial records
 // are missing (a Redis restarted empty) is seeded again by the first script
@@ -30,8 +30,7 @@ import { StoreUnavailable, type Bucket, type PutOutcome, type StateStore, type S
 const PREFIX = 'mock:';
 const SESSIONS = `${PREFIX}sessions`;
 
-/** How long one command may take before its request is answered 503: Redis answers in well under a millisecond when it is there. */
-export const COMMAND_TIMEOUT_MS = 500;
+import { COMMAND_TIMEOUT_MS } from './command-timeout.ts';
 /** How long the start waits for a first connection before serving (stateful answers are 503 until Redis answers). */
 const FIRST_CONNECTION_MS = 3000;
 /** Reconnection: from 50 ms, doubling, at most a second apart, for ever. */
@@ -236,12 +235,15 @@ function parseStored(value: string): Rec {
 export interface RedisStoreOptions {
   /** Where the store says that Redis went away and came back. */
   log?: (text: string) => void;
+  /** How long one command may take before its request is a 503; COMMAND_TIMEOUT_MS unless set. */
+  commandTimeoutMs?: number;
 }
 
 export class RedisStore implements StateStore {
   readonly where: string;
   private readonly client: ReturnType<typeof createClient>;
   private readonly log: (text: string) => void;
+  private readonly commandTimeoutMs: number;
   /** The limits as the scripts take them. */
   private readonly bounds: string[];
   /** The resources of the version served, by key part: seeded again where Redis lost them. */
@@ -253,6 +255,7 @@ export class RedisStore implements StateStore {
   private constructor(url: string, limits: StoreLimits, options: RedisStoreOptions) {
     this.where = url;
     this.log = options.log ?? (() => {});
+    this.commandTimeoutMs = options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
     this.bounds = [limits.maxSessions, limits.sessionTtlMs, limits.maxRecords, limits.maxSessionBytes].map(String);
     this.client = createClient({
       url,
@@ -295,12 +298,12 @@ export class RedisStore implements StateStore {
     if (this.resources.size > 0) this.apply([...this.resources.values()]).catch(() => undefined);
   }
 
-  /** One command, within COMMAND_TIMEOUT_MS; a Redis that cannot answer is StoreUnavailable. */
+  /** One command, within the command timeout; a Redis that cannot answer is StoreUnavailable. */
   private async command<T>(args: string[]): Promise<T> {
     if (this.down && !this.client.isReady) throw new StoreUnavailable(`Redis at ${this.where} is unavailable (${this.down.reason})`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StoreUnavailable(`Redis at ${this.where} did not answer within ${COMMAND_TIMEOUT_MS} ms`)), COMMAND_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new StoreUnavailable(`Redis at ${this.where} did not answer within ${this.commandTimeoutMs} ms`)), this.commandTimeoutMs);
     });
     try {
       return await Promise.race([this.client.sendCommand(args) as Promise<T>, timeout]);

@@ -71,10 +71,12 @@ describe('switches', () => {
         'session-ttl': '30m',
         'max-records': '200',
         'max-session-bytes': '1MiB',
+        'store-timeout': '3s',
       }),
     ).toEqual({
       stateful: true,
       state: 'redis://127.0.0.1:6390',
+      storeTimeoutMs: 3000,
       limits: { maxSessions: 50, sessionTtlMs: 1_800_000, maxRecords: 200, maxSessionBytes: 1_048_576 },
       seed: '42',
       dynamic: true,
@@ -97,6 +99,11 @@ describe('switches', () => {
     });
     expect(readFeatures({ callbacks: true })).toMatchObject({ callbacks: true, callbackHosts: [] });
     expect(readFeatures({ state: 'memory' })).toMatchObject({ stateful: true, state: undefined });
+    expect(readFeatures({})).toMatchObject({ storeTimeoutMs: 500 });
+    expect(readFeatures({ 'store-timeout': '2s' })).toMatchObject({ storeTimeoutMs: 2000 });
+    expect(readFeatures({ 'store-timeout': '750ms' })).toMatchObject({ storeTimeoutMs: 750 });
+    expect(readFeatures({ 'store-timeout': '0' })).toBe('--store-timeout must be at least 1ms.');
+    expect(readFeatures({ 'store-timeout': 'soon' })).toMatch(/--store-timeout "soon" is not a duration/);
   });
   it('say what is wrong with a value', () => {
     expect(readFeatures({ state: 'postgres://x' })).toMatch(/only redis:\/\/ and rediss:\/\//);
