@@ -67,7 +67,10 @@ export async function openStore(ctx: ServerContext, features: MockFeatures, log:
   if (!features.stateful) return undefined;
   // The Redis client is loaded only when asked for: a mock without it starts as fast as before.
   const store = features.state
-    ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits, { log: (text) => log.message(text), commandTimeoutMs: features.storeTimeoutMs })
+    ? await (await import('./store/redis.ts')).RedisStore.connect(features.state, features.limits, {
+        log: (text) => log.message(text),
+        commandTimeoutMs: features.storeTimeoutMs,
+      })
     : new MemoryStore(features.limits);
   ctx.stateful = { store, clock: { now: () => new Date(), random: ctx.random } };
   return store;
