@@ -26,6 +26,7 @@ import { swapInto } from './site/swap.ts';
 import { printable } from './terminal.ts';
 import { writeManifest, type ManifestDocument } from './site/model-file.ts';
 import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
+import type { PublishedDescription } from './site/versions/assemble.ts';
 import { namedSources, type VersionSource } from './site/versions/earlier.ts';
 import { descriptionTags } from './site/versions/git-tags.ts';
 
@@ -36,7 +37,8 @@ enableCompileCache();
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
-  site: { type: 'string', default: DEFAULT_SITE },
+  // DEFAULT_SITE when not given, which a published changelog warns of (its feed's ids and links would not be absolute).
+  site: { type: 'string' },
   // The path the portal is served under; a --site with a path sets it too (site/base-path.ts).
   base: { type: 'string' },
   strict: { type: 'boolean', default: false },
@@ -90,6 +92,19 @@ async function countPages(dir: string): Promise<number> {
 
 class BuildFailure extends Error {}
 
+/** A changelog built without `--site`: its feed cannot name the pages where they will be served. Said once, with the other problems. */
+function changelogWithoutSite(spec: string): Diagnostic {
+  return {
+    severity: 'warning',
+    rule: 'changelog-site',
+    message:
+      "The changelog's Atom feed is built without --site: its links are relative to where the feed is served and its ids are not addresses. Give the portal's address (--site https://example.org/docs/) so feed readers get absolute links.",
+    file: spec,
+    line: 1,
+    col: 1,
+  };
+}
+
 /** One API of the portal and where its earlier versions come from. */
 interface PlannedApi extends Omit<PortalApi, 'versions'> {
   /** `tags`: the git tags that hold the description (none found: no earlier versions); else named refs and files, oldest first. */
@@ -127,7 +142,7 @@ async function plan(): Promise<PlannedApi[] | string> {
 }
 
 async function main(): Promise<number> {
-  const address = siteAddress(values.site!, values.base);
+  const address = siteAddress(values.site ?? DEFAULT_SITE, values.base);
   if ('problem' in address) {
     console.error(address.problem);
     return 2;
@@ -254,6 +269,7 @@ async function main(): Promise<number> {
     // Earlier versions: a changelog, and their pages side by side when asked.
     const versionsStarted = performance.now();
     const documents: ManifestDocument[] = [];
+    const descriptions: PublishedDescription[] = [];
     const published: string[] = [];
     for (const { api, dir, result } of built) {
       const earlier = api.versions === 'tags' ? (api.changelog || api.sideBySide ? await descriptionTags(api.spec) : []) : api.versions;
@@ -273,10 +289,12 @@ async function main(): Promise<number> {
           earlier,
           changelog: api.changelog,
           sideBySide: api.sideBySide,
+          siteGiven: values.site !== undefined,
         },
         builder,
         dir,
       );
+      if (assembled.changelog && values.site === undefined) diagnostics.push(changelogWithoutSite(api.spec));
       for (const note of assembled.notes)
         console.warn(
           note
@@ -285,6 +303,7 @@ async function main(): Promise<number> {
             .join('\n'),
         );
       documents.push(...assembled.documents);
+      descriptions.push(...assembled.descriptions);
       if (assembled.versions.length > 1) published.push(`${api.slug ? `${api.slug}: ` : ''}${assembled.versions.map((v) => printable(v)).join(', ')}`);
     }
     const versionsMs = performance.now() - versionsStarted;
@@ -315,6 +334,13 @@ async function main(): Promise<number> {
       await mkdir(target, { recursive: true });
       await copyFile(join(dir, 'openapi.json'), join(target, 'openapi.json'));
       await copyFile(join(dir, 'openapi.yaml'), join(target, 'openapi.yaml'));
+    }
+    // Each earlier version's description in its folder, beside its pages when they are published.
+    for (const description of descriptions) {
+      const target = join(staging, description.slug);
+      await mkdir(target, { recursive: true });
+      await copyFile(description.document, join(target, 'openapi.json'));
+      await copyFile(description.yaml, join(target, 'openapi.yaml'));
     }
     const pages = await countPages(staging);
     await swapInto(staging, out);

@@ -1,13 +1,15 @@
 // Starlight's route data, changed for every page: the site's title is the API's (lib/portal-title.ts),
-// and the sidebar the section's, written once (PortalPage.astro, lib/sidebar.ts).
+// with its version on an earlier version's pages, and the sidebar the section's, written once
+// (PortalPage.astro, lib/sidebar.ts).
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { retitledHead } from './lib/portal-title.ts';
-import { PORTAL_TITLE } from './lib/site-data.ts';
+import { siteTitleAt } from './lib/site-data.ts';
 
-export const onRequest = defineRouteMiddleware(({ locals }) => {
+export const onRequest = defineRouteMiddleware(({ locals, url }) => {
   const route = locals.starlightRoute;
   if (locals.portalNavigation) route.sidebar = locals.portalNavigation.entries;
-  if (route.siteTitle === PORTAL_TITLE) return;
-  retitledHead(route.head, route.siteTitle, PORTAL_TITLE);
-  route.siteTitle = PORTAL_TITLE;
+  const title = siteTitleAt(url.pathname);
+  if (route.siteTitle === title) return;
+  retitledHead(route.head, route.siteTitle, title);
+  route.siteTitle = title;
 });
