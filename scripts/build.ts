@@ -1,5 +1,5 @@
 // `npm run build [-- --spec <file>] [--out <dir>] [--site <url>] [--base <path>] [--strict] [--no-lint] [--verbose] [--root <dir>] [--allow-remote <origin>] [--config <file>]`
-//   `[--no-changelog] [--versions-from <ref|file>,…] [--earlier <file>] [--version-tags] [--portal <portal.config.json>]`
+//   `[--no-changelog] [--versions-from <ref|file>,…] [--earlier <file>] [--version-tags] [--portal <portal.config.json>] [--max-output <MiB>]`
 // Builds the portal for an OpenAPI 3.0/3.1 description: model (validated) → site (Astro +
 // Starlight, while Redocly lints beside it) → the bundled description as /openapi.yaml and
 // /openapi.json → swapped into the output folder. A description that cannot be read fails
@@ -10,7 +10,7 @@
 // side; --portal builds several APIs, each in its own folder, from one config.
 import { rmSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
-import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, ROOT, descriptionOptions, parseCli } from './cli/args.ts';
@@ -23,6 +23,7 @@ import { siteAddress } from './site/base-path.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
+import { countOutput, descriptionBytes, outputBound, outputLimitDiagnostic, outputSize, type OutputCount } from './site/output-limit.ts';
 import { printable } from './terminal.ts';
 import { writeManifest, type ManifestDocument } from './site/model-file.ts';
 import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
@@ -52,6 +53,8 @@ const { values } = parseCli({
   earlier: { type: 'string', multiple: true },
   'version-tags': { type: 'boolean', default: false },
   portal: { type: 'string' },
+  // The most the build may write, in MiB, in place of its bound relative to the description (site/output-limit.ts).
+  'max-output': { type: 'string' },
   ...DESCRIPTION_OPTIONS,
 });
 const access = descriptionOptions(values);
@@ -85,11 +88,6 @@ function unreadable(spec: string, diagnostics: readonly Diagnostic[]): string {
   return `${printable(list)} could not be read (see above)`;
 }
 
-async function countPages(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).length;
-}
-
 class BuildFailure extends Error {}
 
 /** A changelog built without `--site`: its feed cannot name the pages where they will be served. Said once, with the other problems. */
@@ -103,6 +101,11 @@ function changelogWithoutSite(spec: string): Diagnostic {
     line: 1,
     col: 1,
   };
+}
+
+/** The build's output went past its bound (site/output-limit.ts): the `output-limit` error, printed as every problem is. */
+function limitFailure(spec: string, count: OutputCount): BuildFailure {
+  return new BuildFailure(`${formatDiagnostics([outputLimitDiagnostic(spec, count)])}\nBuild failed: the portal would be too large for its description.`);
 }
 
 /** One API of the portal and where its earlier versions come from. */
@@ -145,6 +148,11 @@ async function main(): Promise<number> {
   const address = siteAddress(values.site ?? DEFAULT_SITE, values.base);
   if ('problem' in address) {
     console.error(address.problem);
+    return 2;
+  }
+  const maxOutput = values['max-output'] === undefined ? undefined : Number(values['max-output']);
+  if (maxOutput !== undefined && !(maxOutput > 0)) {
+    console.error(`--max-output: "${printable(values['max-output']!)}" is not a number of MiB above 0`);
     return 2;
   }
   const planned = await plan();
@@ -194,6 +202,8 @@ async function main(): Promise<number> {
   // The versions' module (the comparison's machinery, a tenth of a second to load) loads once the first
   // model's process has started, rather than before: the model is what the site waits for.
   let assembledVersions: Promise<typeof import('./site/versions/assemble.ts').assembleApi> | undefined;
+  // The site's pages counted against the bound on the output, once the model says what it is.
+  let counting: ReturnType<typeof countOutput> | undefined;
   try {
     // `copied`: the model process's end, once it has written the description's copies.
     const built: { api: PlannedApi; dir: string; result: WrittenBuild; copied: Promise<void> }[] = [];
@@ -270,6 +280,8 @@ async function main(): Promise<number> {
     const versionsStarted = performance.now();
     const documents: ManifestDocument[] = [];
     const descriptions: PublishedDescription[] = [];
+    // What the output is bounded by: each API's description, once for each version published (its own description at least).
+    let described = 0;
     const published: string[] = [];
     for (const { api, dir, result } of built) {
       const earlier = api.versions === 'tags' ? (api.changelog || api.sideBySide ? await descriptionTags(api.spec) : []) : api.versions;
@@ -304,6 +316,7 @@ async function main(): Promise<number> {
         );
       documents.push(...assembled.documents);
       descriptions.push(...assembled.descriptions);
+      described += (await descriptionBytes(result.files)) * (1 + assembled.descriptions.length);
       if (assembled.versions.length > 1) published.push(`${api.slug ? `${api.slug}: ` : ''}${assembled.versions.map((v) => printable(v)).join(', ')}`);
     }
     const versionsMs = performance.now() - versionsStarted;
@@ -318,11 +331,16 @@ async function main(): Promise<number> {
       written = join(work, 'manifest.json');
       await writeManifest(written, documents);
     }
+    // The pages are counted as they render, the build stopped at the first one past the bound.
+    counting = countOutput(outputBound(described, maxOutput));
+    const { count } = counting;
     // Astro bundles while the model's process writes the copies (GitHub's: about 0.6 s of the other core), then ends: the
     // process is gone before Astro's memory grows most, so the build's peak stays where Pagefind runs.
     modelReady.resolve(written);
     for (const { copied } of built) await copied;
-    await site;
+    await site.catch((error: unknown) => {
+      throw count.stoppedAt ? limitFailure(first.api.spec, count) : error;
+    });
 
     diagnostics.push(...(await lint));
     if (diagnostics.length > 0) console.warn(listed(diagnostics, values.verbose!));
@@ -342,7 +360,9 @@ async function main(): Promise<number> {
       await copyFile(description.document, join(target, 'openapi.json'));
       await copyFile(description.yaml, join(target, 'openapi.yaml'));
     }
-    const pages = await countPages(staging);
+    const size = outputSize(staging);
+    if (size.bytes > count.limit) throw limitFailure(first.api.spec, { ...count, written: size.bytes });
+    const { pages } = size;
     await swapInto(staging, out);
     staging = undefined;
 
@@ -373,6 +393,7 @@ async function main(): Promise<number> {
     // A build that stopped before its site (a description that does not load, --strict) stops Astro where it waits for the model.
     modelReady.reject(new BuildFailure('The build stopped before its site.'));
     await site.catch(() => undefined);
+    counting?.stop();
     if (staging) {
       await rm(staging, { recursive: true, force: true });
       if (madeParent) await rm(madeParent, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { DEFAULT_TITLE } from './src/lib/portal-title.ts';
 import { devOrigin } from './src/integrations/dev-origin.ts';
 import { buildMemory } from './src/integrations/build-memory.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
+import { outputLimit } from './src/integrations/output-limit.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
 import { DEFAULT_SITE } from '../scripts/defaults.ts';
 
@@ -23,12 +24,14 @@ export default defineConfig({
   telemetry: false,
   // A few pages render while others are written: one at a time, the build waits on every file
   // it writes (3,466 files on GitHub's API, 1–3 s of this machine's file system). No page depends
-  // on another's rendering (the sidebar kept per section is the same whoever renders it first).
+  // on another's rendering (each page's sidebar is its own copy of its section's, lib/sidebar.ts).
   build: { concurrency: 4 },
   integrations: [
     // A build whose model is still being written bundles once it is (scripts/build.ts).
     modelGate(),
     buildMemory(),
+    // The pages of `npm run build` counted against the bound on its output, the build stopped past it.
+    outputLimit(),
     // Pagefind's index of the built pages, as Starlight's own step (off below) builds it.
     searchIndex(),
     starlight({
@@ -52,7 +55,8 @@ export default defineConfig({
         // The version switch, where a portal holds several versions of an API.
         LanguageSelect: './src/components/starlight/VersionSwitch.astro',
         PageTitle: './src/components/starlight/PageTitle.astro',
-        Sidebar: './src/components/starlight/Sidebar.astro',
+        // A compact title band on operation pages.
+        ContentPanel: './src/components/starlight/ContentPanel.astro',
       },
       customCss: ['./src/styles/portal.css'],
     }),

@@ -1,6 +1,7 @@
 // Where a reader finds the request sample and the first response example when an operation
 // opens: the top edge of each, in CSS pixels from the top of the window, at 1440×900,
-// 1920×1080 and on a 390 px phone. Ours: each operation's own page as loaded. The single-page
+// 1920×1080 and on a 390 px phone, and how much of the example is inside the window; for our
+// pages also how much they move while they load (layout shift). Ours: each operation's own page as loaded. The single-page
 // references (Scalar, Redoc, Stoplight Elements) load once per window size and are taken to
 // each operation the way their navigation does: Elements by its hash route, Scalar and Redoc
 // by scrolling the operation's section to the top of the window.
@@ -33,6 +34,12 @@ export interface OperationRef {
 export interface Edges {
   sample: number;
   example: number;
+  /** How much of the first example is inside the window, and its whole height (scrolled in its box or not). */
+  visible?: number;
+  full?: number;
+  /** Ours only: the page's layout shift while it loads, in all and of the reference's own content (inside `main`). */
+  shift?: number;
+  contentShift?: number;
 }
 
 /**
@@ -67,22 +74,28 @@ function edgesInPage(args: { root: string | null; request: string; response: str
   const scope: ParentNode = (args.root ? document.querySelector(args.root) : document) ?? document;
   const shown = (e: Element) => e.getClientRects().length > 0;
   const top = (e: Element | undefined) => (e ? e.getBoundingClientRect().top : Number.POSITIVE_INFINITY);
+  const edges = (sample: Element | undefined, example: Element | undefined) => {
+    const box = example?.getBoundingClientRect();
+    return {
+      sample: top(sample),
+      example: top(example),
+      ...(box && example ? { visible: Math.max(0, Math.min(box.bottom, innerHeight) - box.top), full: example.scrollHeight } : {}),
+    };
+  };
   if (args.panels) {
     const panels = [...scope.querySelectorAll(args.panels)].filter(shown);
     const code = (panel: Element | undefined) => [...(panel?.querySelectorAll('pre') ?? [])].find(shown);
-    return { sample: top(code(panels[0])), example: top(code(panels[1])) };
+    return edges(code(panels[0]), code(panels[1]));
   }
-  const after = (pattern: string): number => {
+  const after = (pattern: string): HTMLElement | undefined => {
     const re = new RegExp(pattern);
     const label = [...scope.querySelectorAll<HTMLElement>('h2, h3, h4, h5, span, div, p, summary, button')].find(
       (e) => shown(e) && re.test((e.textContent ?? '').trim()) && ![...e.children].some((c) => re.test((c.textContent ?? '').trim())),
     );
-    if (!label) return Number.POSITIVE_INFINITY;
-    return top(
-      [...scope.querySelectorAll<HTMLElement>('pre')].find((pre) => shown(pre) && label.compareDocumentPosition(pre) & Node.DOCUMENT_POSITION_FOLLOWING),
-    );
+    if (!label) return undefined;
+    return [...scope.querySelectorAll<HTMLElement>('pre')].find((pre) => shown(pre) && label.compareDocumentPosition(pre) & Node.DOCUMENT_POSITION_FOLLOWING);
   };
-  return { sample: after(args.request), example: after(args.response) };
+  return edges(after(args.request), after(args.response));
 }
 
 /** A tag as Redoc and Scalar write it in their routes: lower case, spaces as dashes. */
@@ -97,19 +110,49 @@ function route(tool: keyof typeof FINDERS, op: OperationRef): string | undefined
   return `#tag/${slugOf(op.tag)}/${op.method.toUpperCase()}${op.path}`;
 }
 
-/** Ours: the page's own request sample and first response example as it loads. */
+/** Ours: the page's own request sample and first response example as it loads, and how much it moved while loading. */
 async function oursEdges(page: Page): Promise<Edges> {
-  return page.evaluate(() => {
-    const top = (selector: string) => {
-      const shown = [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.getClientRects().length > 0);
-      return shown ? shown.getBoundingClientRect().top : Number.POSITIVE_INFINITY;
-    };
-    return { sample: top('.request-sample pre'), example: top('.response-examples pre') };
-  });
+  return page.evaluate(
+    () =>
+      new Promise<Edges>((resolve) =>
+        // Two frames after the load event: the last layout shifts are reported by then.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const shown = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.getClientRects().length > 0);
+            const sample = shown('.request-sample pre');
+            const example = shown('.response-examples pre');
+            const box = example?.getBoundingClientRect();
+            const shifts = (window as unknown as { __shifts: { total: number; content: number } }).__shifts;
+            resolve({
+              sample: sample ? sample.getBoundingClientRect().top : Number.POSITIVE_INFINITY,
+              example: box ? box.top : Number.POSITIVE_INFINITY,
+              ...(box && example ? { visible: Math.max(0, Math.min(box.bottom, innerHeight) - box.top), full: example.scrollHeight } : {}),
+              shift: shifts.total,
+              contentShift: shifts.content,
+            });
+          }),
+        ),
+      ),
+  );
+}
+
+/** In each page from its first moment: the layout shifts while it loads, in all and those that move something inside `main`. */
+function watchShifts(): void {
+  type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+  const shifts = { total: 0, content: 0 };
+  (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Shift[]) {
+      if (entry.hadRecentInput) continue;
+      shifts.total += entry.value;
+      if ((entry.sources ?? []).some((s) => (s.node instanceof Element ? s.node : s.node?.parentElement)?.closest('main'))) shifts.content += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 export async function measureOurs(browser: Browser, base: string, ops: OperationRef[], viewport: Viewport): Promise<Edges[]> {
   const context = await browser.newContext({ viewport });
+  await context.addInitScript(watchShifts);
   try {
     const page = await context.newPage();
     const out: Edges[] = [];

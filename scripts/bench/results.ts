@@ -3,7 +3,8 @@ import type { DocName } from './paths.ts';
 import type { Machine } from './machine.ts';
 import { summarize, type Summary } from './stats.ts';
 
-export type Unit = 'ms' | 'bytes' | 'req/s' | 'count' | 'px' | 'rank';
+/** `score`: a number without a unit, such as Chromium's layout shift. */
+export type Unit = 'ms' | 'bytes' | 'req/s' | 'count' | 'px' | 'rank' | 'score';
 /** `lower` when less is better (time, size), `higher` for throughput. */
 export type Better = 'lower' | 'higher';
 
@@ -135,6 +136,8 @@ export function formatValue(value: number, unit: Unit): string {
       return `${Math.round(value).toLocaleString('en-US')} req/s`;
     case 'count':
       return Math.round(value).toLocaleString('en-US');
+    case 'score':
+      return Number(value.toFixed(4)).toString();
     case 'px':
       return `${Math.round(value).toLocaleString('en-US')} px`;
     case 'rank':

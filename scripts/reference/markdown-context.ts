@@ -3,7 +3,8 @@
 import { isDescribedRef } from '../model/schema-merge.ts';
 import type { Operation, SchemaEntry, SchemaNode } from '../model/types.ts';
 import { inlineText, link } from './markdown-text.ts';
-import { constraintTexts, typeText, valueText } from './schema-text.ts';
+import { shortValue, shownEnum } from './enum-display.ts';
+import { constraintTexts, typeText } from './schema-text.ts';
 
 /** What the writers link with: each page's address (the portal's, or any reader's of the same pages) and the model's lookups. */
 export interface MarkdownContext {
@@ -12,6 +13,8 @@ export interface MarkdownContext {
     operationMarkdown(op: Pick<Operation, 'page'>): string;
     /** The page of a component schema by its name, or undefined when the name is not a component. */
     schema(name: string): string | undefined;
+    /** The file of every value of a large enumeration, by its key (enum-display.ts), where the reader publishes one. */
+    enumValues?(key: string): string;
   };
   operationBySlug: ReadonlyMap<string, Operation>;
   schemaByName: ReadonlyMap<string, SchemaEntry>;
@@ -29,11 +32,18 @@ export function typeWithLinks(doc: MarkdownContext, node: SchemaNode | undefined
   return inlineText(typeText(node));
 }
 
-/** Constraints, allowed values and default of a node, as short phrases. */
-export function schemaFacts(node: SchemaNode | undefined): string[] {
-  return [
+/**
+ * Constraints, allowed values and default of a node, as one line of escaped Markdown: a large
+ * enumeration's first values, and a link to the file of all of them where there is one.
+ */
+export function schemaFacts(doc: MarkdownContext, node: SchemaNode | undefined, site: URL): string {
+  const values = shownEnum(node);
+  const more = values ? values.total - values.shown.length : 0;
+  const facts = [
     ...constraintTexts(node),
-    ...(node?.enum ? [`one of ${node.enum.map(valueText).join(', ')}`] : []),
-    ...(node?.default !== undefined ? [`default ${valueText(node.default)}`] : []),
+    ...(values ? [`one of ${values.shown.map((v) => v.text).join(', ')}${more > 0 ? `, and ${more} more` : ''}`] : []),
+    ...(node?.default !== undefined ? [`default ${shortValue(node.default)}`] : []),
   ];
+  const all = values?.key === undefined ? undefined : doc.urls.enumValues?.(values.key);
+  return [inlineText(facts.join('; ')), all && `(${link(`all ${values!.total} values`, new URL(all, site))})`].filter(Boolean).join(' ');
 }

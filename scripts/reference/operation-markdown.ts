@@ -9,7 +9,7 @@ import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link,
 import { type MarkdownContext, schemaFacts, typeWithLinks } from './markdown-context.ts';
 
 function parameterRow(doc: MarkdownContext, p: Parameter, site: URL): string {
-  const about = [inlineMarkdown(p.description), inlineText(schemaFacts(p.schema).join('; '))].filter(Boolean).join(' ');
+  const about = [inlineMarkdown(p.description), schemaFacts(doc, p.schema, site)].filter(Boolean).join(' ');
   return `| ${tableCell(codeSpan(p.name))} | ${p.in} | ${tableCell(typeWithLinks(doc, p.schema, site))} | ${p.required ? 'yes' : 'no'} | ${tableCell(about)} |`;
 }
 

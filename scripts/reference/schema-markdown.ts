@@ -6,6 +6,7 @@ import { mergeObjects } from '../model/schema-merge.ts';
 import type { SchemaEntry, SchemaNode } from '../model/types.ts';
 import { exampleText } from './examples.ts';
 import { operationLabel } from './labels.ts';
+import { shownEnum } from './enum-display.ts';
 import { type MarkdownContext, schemaFacts, typeWithLinks } from './markdown-context.ts';
 import type { MarkdownOptions } from './operation-markdown.ts';
 import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, tableCell } from './markdown-text.ts';
@@ -47,7 +48,7 @@ function fieldLines(doc: MarkdownContext, node: SchemaNode, site: URL, h: string
   if (rows.length === 0) return [];
   const lines = [`${h} Fields`, '', '| Name | Type | Required | Description |', '|---|---|---|---|'];
   for (const row of rows) {
-    const about = [inlineMarkdown(row.node.description), inlineText(schemaFacts(row.node).join('; '))].filter(Boolean).join(' ');
+    const about = [inlineMarkdown(row.node.description), schemaFacts(doc, row.node, site)].filter(Boolean).join(' ');
     lines.push(
       `| ${tableCell(codeSpan(row.path))} | ${tableCell(typeWithLinks(doc, row.node, site))} | ${row.required ? 'yes' : 'no'} | ${tableCell(about)} |`,
     );
@@ -65,13 +66,15 @@ function variantLines(doc: MarkdownContext, node: SchemaNode, site: URL, h: stri
   return [...lines, ''];
 }
 
-function valueLines(node: SchemaNode, h: string): string[] {
-  if (!node.enum?.length) return [];
+/** The values of an enumeration, each with its meaning; a large one's first values and a link to the file of all of them. */
+function valueLines(doc: MarkdownContext, node: SchemaNode, site: URL, h: string): string[] {
+  const values = node.enum?.length ? shownEnum(node) : undefined;
+  if (!values) return [];
   const lines = [`${h} Values`, ''];
-  node.enum.forEach((value, i) => {
-    const meaning = node.enumDescriptions?.[i];
-    lines.push(`- ${codeSpan(valueText(value))}${meaning ? `: ${inlineMarkdown(meaning)}` : ''}`);
-  });
+  for (const v of values.shown) lines.push(`- ${codeSpan(v.text)}${v.description ? `: ${inlineMarkdown(v.description)}` : ''}`);
+  const more = values.total - values.shown.length;
+  const all = values.key === undefined ? undefined : doc.urls.enumValues?.(values.key);
+  if (more > 0) lines.push('', `And ${more} more${all ? ` (${link(`all ${values.total} values`, new URL(all, site))})` : ''}.`);
   return [...lines, ''];
 }
 
@@ -98,16 +101,11 @@ export function schemaMarkdown(doc: MarkdownContext, entry: SchemaEntry, site: U
   const depth = options.depth ?? 1;
   const h = '#'.repeat(depth + 1);
   const node = entry.schema;
-  const facts = schemaFacts(node);
-  const lines = [
-    `${'#'.repeat(depth)} ${inlineText(entry.name)}`,
-    '',
-    `Type: ${typeLine(doc, node, site)}${facts.length ? `; ${inlineText(facts.join('; '))}` : ''}.`,
-    '',
-  ];
+  const facts = schemaFacts(doc, node, site);
+  const lines = [`${'#'.repeat(depth)} ${inlineText(entry.name)}`, '', `Type: ${typeLine(doc, node, site)}${facts ? `; ${facts}` : ''}.`, ''];
   if (node.deprecated) lines.push('**Deprecated.**', '');
   if (node.description?.trim()) lines.push(blockMarkdown(node.description, depth + 2), '');
-  lines.push(...fieldLines(doc, node, site, h), ...variantLines(doc, node, site, h), ...valueLines(node, h));
+  lines.push(...fieldLines(doc, node, site, h), ...variantLines(doc, node, site, h), ...valueLines(doc, node, site, h));
   if (entry.example !== undefined) lines.push(`${h} Example`, '', fencedBlock(exampleText(entry.example, 2048).text, 'json'), '');
   lines.push(...usedByLines(doc, entry, site, h));
   const page = doc.urls.schema(entry.name);

@@ -12,5 +12,7 @@ declare namespace App {
   interface Locals {
     /** The page's section navigation, set by PortalPage.astro for route-data.ts and the sidebar. */
     portalNavigation?: import('./lib/sidebar.ts').Navigation;
+    /** Set by PortalPage.astro on reference pages whose first screen is the samples: a compact title band. */
+    portalCompactTitle?: boolean;
   }
 }

@@ -148,7 +148,9 @@ describe('a portal built with --site https://example.org/docs/', () => {
     // The styles apply: Starlight's layout puts the sidebar beside the content on a wide screen.
     expect(await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--sl-nav-height').trim())).not.toBe('');
     // The sidebar's links are under the base too, with the open page marked.
-    expect(await page.locator('#starlight__sidebar a[aria-current="page"]').getAttribute('href')).toBe('/docs/operations/list-pets/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'List pets' }).getAttribute('href')).toBe('/docs/operations/list-pets/');
+    expect(await nav.getByRole('link', { name: 'List pets' }).getAttribute('aria-current')).toBe('page');
     await page.close();
   });
 

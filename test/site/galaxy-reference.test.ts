@@ -10,7 +10,7 @@ import { seriousAxeViolations } from '../helpers/browser.ts';
 import { METHODS } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { openPanel, send, startTryItSite, type TryItSite } from '../try-it/helpers.ts';
-import { firstScreen, visibleText } from './reference-helpers.ts';
+import { expectTightFirstScreen, visibleText } from './reference-helpers.ts';
 
 const SPEC = join(ROOT, 'node_modules/@scalar/galaxy/dist/3.1.json');
 const doc = JSON.parse(readFileSync(SPEC, 'utf8'));
@@ -34,19 +34,13 @@ async function open(slug: string, viewport = { width: 1440, height: 900 }): Prom
 const slugOf = (operationId: string) => operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 describe('Galaxy reference pages in Chromium', () => {
-  it('shows the request sample and the first response example on the first screen of every operation page at 1440×900', async () => {
+  it('puts the request sample and the first example on the first screen: by 250 and 450 px at 1440×900, 400 px of it shown, on a phone too', async () => {
     const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((item) => METHODS.filter((m) => item[m]).map((m) => item[m]));
     expect(operations.length).toBeGreaterThan(5);
-    for (const op of operations) {
-      const page = await open(slugOf(op.operationId));
-      const edges = await firstScreen(page);
-      expect(edges.sample, `${op.operationId} request sample`).toBeLessThan(900);
-      // Every response with a body has an example (declared or generated), so the page has one to show.
-      const hasBody = Object.values(op.responses as Record<string, any>).some((r) => r.content || r.$ref);
-      if (hasBody) expect(edges.example, `${op.operationId} first response example`).toBeLessThan(900);
-      expect(edges.width, `${op.operationId} page width`).toBeLessThanOrEqual(1440);
-      await page.close();
-    }
+    await expectTightFirstScreen(
+      site.browser,
+      operations.map((op) => `${site.portal.url}/operations/${slugOf(op.operationId)}/`),
+    );
   });
 
   it('switches CelestialBody to Satellite: its fields, a Satellite example, and Send posts that body', async () => {
@@ -73,6 +67,60 @@ describe('Galaxy reference pages in Chromium', () => {
     expect(sent).toHaveProperty('diameter');
     expect(sent).not.toHaveProperty('id');
     expect(status).toContain('201');
+    await page.close();
+  });
+
+  it("shows a response's fields for the variant its example shows", async () => {
+    const page = await open('create-celestial-body');
+    const answer = page.locator('section.responses [data-response="201"]');
+    const selected = async (name: string) => (await answer.getByRole('tab', { name: new RegExp(name) }).getAttribute('aria-selected')) === 'true';
+    const diameter = answer.getByRole('link', { name: 'diameter', exact: true });
+    expect(await selected('Planet')).toBe(true);
+    expect(await diameter.isVisible()).toBe(false);
+    // The examples column shows the Satellite answer: its fields follow.
+    const select = page.locator('.example-panel[data-status="201"] [data-example-switch]');
+    const satellite = await select.locator('option[data-name="Satellite"]').getAttribute('value');
+    await select.selectOption(satellite ?? '');
+    expect(await selected('Satellite')).toBe(true);
+    expect(await diameter.isVisible()).toBe(true);
+    // The request's variant back to Planet: the example shown follows, and the answer's fields with it.
+    await page
+      .locator('section.request-body')
+      .getByRole('tab', { name: /Planet/ })
+      .click();
+    await expect.poll(() => visibleText(page, '.response-examples pre')).toContain('"name": "Mars"');
+    expect(await selected('Planet')).toBe(true);
+    expect(await diameter.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('names each security scheme once, with how each is sent on demand; an operation that turns them off needs none', async () => {
+    const page = await open('create-planet');
+    const security = page.locator('section.security');
+    const shown = (await security.innerText()).replace(/\s+/g, ' ');
+    const schemes = Object.keys(doc.components.securitySchemes as Record<string, unknown>);
+    // Each named in the list of alternatives (one alternative combines two), their details folded away.
+    for (const name of schemes) expect(shown.split(name).length - 1, name).toBeLessThanOrEqual(2);
+    expect(shown).not.toContain('Bearer token in the Authorization header');
+    expect(await security.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(200);
+    await security.getByText('How each is sent').click();
+    expect(await security.getByText('bearerAuth: Bearer token in the Authorization header').isVisible()).toBe(true);
+    await page.goto(`${site.portal.url}/operations/get-planet/`);
+    expect((await page.locator('section.security').innerText()).replace(/\s+/g, ' ')).toBe('Authorization No authorization is needed.');
+    await page.close();
+  });
+
+  it('writes a language of the menu in the browser, and writes it again from what the panel holds', async () => {
+    const page = await open('create-planet');
+    await page.getByRole('button', { name: 'More', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Ruby', exact: true }).click();
+    const ruby = page.getByRole('group', { name: 'Ruby sample' });
+    await expect.poll(() => ruby.textContent()).toContain(`request["Authorization"] = 'Bearer <API_KEY>'`);
+    expect(await ruby.textContent()).toContain('Net::HTTP::Post.new(url)');
+    await openPanel(page);
+    await page.getByLabel('API key (Bearer token)').fill('ruby-key');
+    await expect.poll(() => ruby.textContent()).toContain("= 'Bearer ruby-key'");
+    expect(await page.locator('[data-sample-source]').textContent()).toBe('As the try-it panel would send it');
     await page.close();
   });
 

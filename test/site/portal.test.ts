@@ -12,7 +12,7 @@ import { seriousAxeViolations } from '../helpers/browser.ts';
 import { METHODS } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { exists, fingerprint, mainOf, read, removeTempDirs, runSiteScript, serveBuiltSite, sidebarOf, tempDir, type ServedSite } from './helpers.ts';
-import { firstScreen } from './reference-helpers.ts';
+import { DESKTOP, expectTightFirstScreen, firstScreen, layoutShift, PHONE, visibleText, watchLayoutShift } from './reference-helpers.ts';
 import { openSearch, resultPaths, typeQuery } from './search-results.ts';
 
 const SPEC = join(ROOT, 'openapi/openapi.yaml');
@@ -176,6 +176,33 @@ describe('pages from our description', () => {
     }
   });
 
+  it("shows the fields of every successful response with a schema: the referenced schema's, or its items'", () => {
+    const schemas = raw.components.schemas as Record<string, any>;
+    // The fields of a reference, an allOf of them, or the items of an array of one: what the reader wants to see.
+    const fieldsOf = (schema: any): Record<string, any> => {
+      if (!schema) return {};
+      if (schema.$ref) return fieldsOf(schemas[schema.$ref.split('/').pop()]);
+      if (schema.allOf) return Object.assign({}, ...schema.allOf.map(fieldsOf));
+      return schema.properties ?? fieldsOf(schema.items);
+    };
+    let checked = 0;
+    for (const { op } of operations) {
+      const main = mainOf(read(out, pageOf(op.operationId)));
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>).filter(([s]) => s.startsWith('2'))) {
+        const fields = fieldsOf(response.content?.['application/json']?.schema);
+        if (Object.keys(fields).length === 0) continue;
+        const section = new RegExp(`<section class="response"[^>]*data-response="${status}">([\\s\\S]*?)</section>`).exec(main)?.[1] ?? '';
+        const names = Object.entries(fields)
+          .filter(([, p]) => !(p.writeOnly || schemas[p.$ref?.split('/').pop()]?.writeOnly))
+          .map(([name]) => name);
+        for (const name of names) expect(section, `${op.operationId} ${status} ${name}`).toContain(`<code class="field-name">${name}</code>`);
+        checked++;
+      }
+    }
+    // Arrays of a referenced schema among them (lists of categories, orders, inventory).
+    expect(checked).toBe(operations.filter(({ op }) => Object.keys(op.responses).some((s) => s.startsWith('2'))).length);
+  });
+
   it('shows the try-it panel only where it is on, and code samples everywhere', () => {
     for (const { op } of operations) {
       const html = read(out, pageOf(op.operationId));
@@ -183,8 +210,8 @@ describe('pages from our description', () => {
       expect(html.includes('id="try-it"'), op.operationId).toBe(!off);
       expect(html.includes('TryItPanel.astro_astro_type_script'), op.operationId).toBe(!off);
       expect(html.includes('Try it is turned off for this operation.'), op.operationId).toBe(off);
-      expect(mainOf(html)).toMatch(/role="tab"[^>]*>curl<\/button>/);
-      expect(mainOf(html)).toMatch(/role="tab"[^>]*>Python<\/button>/);
+      expect(mainOf(html)).toMatch(/role="tab"[^>]*>curl<\/a>/);
+      expect(mainOf(html)).toMatch(/role="tab"[^>]*>Python<\/a>/);
     }
     expect(operations.some(({ op }) => op['x-hideTryItPanel'] === true)).toBe(true);
   });
@@ -315,6 +342,14 @@ describe('in Chromium', () => {
         // Wide content (code blocks, tables, long values) scrolls or wraps in its own box: the page never scrolls sideways.
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} width`).toBeLessThanOrEqual(viewport.width);
         const serious = (await seriousAxeViolations(page)).map((v) => `${name}: ${v}`);
+        // The operation page with its language menu open and a language written in the browser chosen.
+        if (path === PAGES.operation) {
+          await page.getByRole('button', { name: 'More', exact: true }).click();
+          await page.getByRole('menuitemradio', { name: 'Node.js', exact: true }).click();
+          await page.getByRole('button', { name: 'More', exact: true }).click();
+          await page.getByRole('group', { name: 'Node.js sample', exact: true }).filter({ hasText: 'fetch' }).waitFor();
+          serious.push(...(await seriousAxeViolations(page)).map((v) => `${name}, language menu open: ${v}`));
+        }
         expect(serious).toEqual([]);
         await page.context().close();
       }
@@ -353,22 +388,108 @@ describe('in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the request sample and the first response example on the first screen of every operation page at 1440×900', async () => {
-    for (const { op } of operations) {
-      const page = await open('light', `/${pageOf(op.operationId).replace('index.html', '')}`);
-      const edges = await firstScreen(page);
-      expect(edges.sample, `${op.operationId} request sample`).toBeLessThan(900);
-      expect(edges.example, `${op.operationId} first response example`).toBeLessThan(900);
-      await page.context().close();
-    }
-    // On a phone: one column, the sample and the first example before the field lists, no sideways scroll.
-    const phone = await open('light', '/operations/create-pet/', { width: 390, height: 844 });
+  it('puts the request sample and the first example on the first screen: by 250 and 450 px at 1440×900, 400 px of it shown, on a phone too', async () => {
+    await expectTightFirstScreen(
+      browser,
+      operations.map(({ op }) => `${server.url}/${pageOf(op.operationId).replace('index.html', '')}`),
+    );
+    // On a phone: one column, the sample and the first example before the description and the field lists.
+    const phone = await open('light', '/operations/create-pet/', PHONE);
     const edges = await firstScreen(phone);
+    const description = await phone.locator('.op-description').evaluate((el) => el.getBoundingClientRect().top);
     const fields = await phone.locator('section.request-body').evaluate((el) => el.getBoundingClientRect().top);
     expect(edges.sample).toBeLessThan(edges.example);
-    expect(edges.example).toBeLessThan(fields);
-    expect(edges.width).toBeLessThanOrEqual(390);
+    expect(edges.example).toBeLessThan(description);
+    expect(description).toBeLessThan(fields);
     await phone.context().close();
+  });
+
+  it('moves nothing as a page loads: no layout shift, with no language kept and with one kept from the menu', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      for (const kept of [undefined, 'Kotlin']) {
+        const context = await browser.newContext({ viewport });
+        await watchLayoutShift(context);
+        if (kept) await context.addInitScript((value) => localStorage.setItem('portal-code-sample', value), kept);
+        const page = await context.newPage();
+        for (const path of ['/operations/create-pet/', '/operations/get-pet-by-id/']) {
+          await page.goto(server.url + path);
+          const shift = await layoutShift(page);
+          expect(shift.value, `${path} at ${viewport.width} px, ${kept ?? 'no language'} kept: ${shift.moved.join(', ')}`).toBe(0);
+          // The kept language is the one shown, from the first frame.
+          expect(await visibleText(page, '.request-sample [role="tab"][aria-selected="true"]')).toBe(kept ?? 'curl');
+          // The Try it and Copy page buttons are there to use once the scripts have run.
+          expect(await page.getByRole('button', { name: 'Try it', exact: true }).isVisible()).toBe(true);
+        }
+        await context.close();
+      }
+    }
+  });
+
+  it('shows one request sample before scripts run; without JavaScript each language tab links to its sample', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/operations/create-pet/`);
+    const shown = () =>
+      page.locator('.request-sample pre').evaluateAll((pres) => pres.filter((p) => p.getClientRects().length > 0).map((p) => p.getAttribute('data-lang')));
+    expect(await shown()).toEqual(['sh']);
+    expect(await page.locator('.request-sample portal-samples').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(400);
+    // Every language the page was built with is a link to its sample.
+    await page.getByRole('tab', { name: 'Kotlin' }).click();
+    expect(await shown()).toEqual(['kotlin']);
+    await page.getByRole('tab', { name: 'Python' }).click();
+    expect(await shown()).toEqual(['python']);
+    await context.close();
+  });
+
+  it('offers the other languages in a menu used by keyboard; the choice shows as a tab and is kept on the next page', async () => {
+    const page = await open('light', '/operations/create-pet/');
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent?.trim() ?? '');
+    const more = page.getByRole('button', { name: 'More', exact: true });
+    // From the tabs, Tab reaches the menu button; ArrowDown opens it on its first item.
+    await page.getByRole('tab', { name: 'curl' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('More');
+    await page.keyboard.press('ArrowDown');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    const items = await page.getByRole('menuitemradio').allTextContents();
+    expect(items.length).toBeGreaterThanOrEqual(6);
+    expect(items).toEqual(expect.arrayContaining(['Java', 'Kotlin', 'Rust', 'HTTPie', 'Wget', 'HTTP', 'Node.js']));
+    expect(await focused()).toBe(items[0]);
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(items.at(-1));
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(items[1]);
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await focused()).toBe('More');
+    // A language the page was not built with: written here, shown as a tab, announced as checked.
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < items.length && (await focused()) !== 'Node.js'; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('More');
+    const node = page.getByRole('group', { name: 'Node.js sample', exact: true });
+    await expect.poll(() => node.textContent()).toContain("fetch('http://");
+    expect(await node.textContent()).toContain('Bearer <API_KEY>');
+    expect(await page.getByRole('tab', { name: 'Node.js', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await more.click();
+    expect(await page.getByRole('menuitemradio', { name: 'Node.js', exact: true }).getAttribute('aria-checked')).toBe('true');
+    // One the page was built with: its tab takes the place of the last one chosen from the menu.
+    await page.getByRole('menuitemradio', { name: 'Kotlin' }).click();
+    expect(await page.getByRole('tab', { name: 'Kotlin' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Node.js', exact: true }).isVisible()).toBe(false);
+    // Arrow keys go round the tabs shown: from curl, left is Kotlin.
+    await page.getByRole('tab', { name: 'curl' }).click();
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('Kotlin');
+    // The next page opens on the language chosen last, written in the browser too.
+    await more.click();
+    await page.getByRole('menuitemradio', { name: 'Node.js', exact: true }).click();
+    await page.goto(`${server.url}/operations/list-pets/`);
+    await expect.poll(() => page.getByRole('group', { name: 'Node.js sample', exact: true }).textContent()).toContain("fetch('http://");
+    expect(await page.getByRole('tab', { name: 'Node.js', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await page.context().close();
   });
 
   it('leaves the id out of the create-pet body fields and example, and keeps it in the answer', async () => {

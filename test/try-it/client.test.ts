@@ -79,12 +79,13 @@ async function getToken(page: Page, scheme: string, flow: string, client: { id: 
   await box.getByLabel('Flow').selectOption({ label: flow });
   await box.getByLabel('Client ID').fill(client.id);
   await box.getByLabel('Client secret').fill(client.secret ?? '');
+  const status = box.locator('[data-oauth-status]');
+  // The flow's code loads on the first click: until it runs, the status still shows the last answer.
+  const before = (await status.textContent()) ?? '';
   await box.getByRole('button', { name: 'Get token' }).click();
-  await box
-    .locator('[data-oauth-status]')
-    .filter({ hasText: /Token received|answered|not|closed|blocked/ })
-    .waitFor();
-  return (await box.locator('[data-oauth-status]').textContent()) ?? '';
+  const answered = status.filter({ hasText: /Token received|answered|not|closed|blocked/ });
+  await (before ? answered.filter({ hasNotText: before }) : answered).waitFor();
+  return (await status.textContent()) ?? '';
 }
 
 /** Asks for a token by authorization code as the public client `portal`, and answers the consent page in the window it opens. */

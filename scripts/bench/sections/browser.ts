@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../browser.ts';
-import { measureOurs, measureTool, VIEWPORTS, type Edges, type OperationRef } from '../positions.ts';
+import { measureOurs, measureTool, VIEWPORTS, type Edges, type OperationRef, type Viewport } from '../positions.ts';
 import { referenceSite } from '../references.ts';
 import { median } from '../stats.ts';
 import type { Context } from '../context.ts';
@@ -178,7 +178,7 @@ export async function runBrowser(ctx: Context): Promise<void> {
     `Page load: headless Chromium, a new browser context (empty cache) per load, pages served uncompressed from 127.0.0.1; heap is CDP Runtime.getHeapUsage after garbage collection, ${SETTLE_MS} ms after the network went idle; "title visible" is the first animation frame with a non-empty h1 inside the window.`,
   );
   results.note(
-    "Positions: top edge of the request sample's code and of the first response example's code, in CSS pixels from the top of the window, median over the operations measured; an operation that answers with no body has no example to place. Ours: each operation's page as it loads (below the site's header and the page title). Scalar, Redoc and Elements: their page loaded once per window size, then taken to each operation by their own links (Elements `#/operations/<id>`, Redoc `#/<tag>/<id>`, Scalar `#tag/<tag>/<METHOD><path>`), the operation's section at the top of the window. GitHub: ours on 100 operations spread over the document, the single-page references on every fourth of them.",
+    "Positions: top edge of the request sample's code and of the first response example's code, in CSS pixels from the top of the window, median over the operations measured; an operation that answers with no body has no example to place. Ours: each operation's page as it loads (below the site's header and the page title). \"Shown inside the window\" is how much of the first example's box is inside the window (a longer example scrolls in its box). Layout shift: Chromium's layout-shift entries while a page loads, until two frames after its load event, in all and those that move something inside `main` (Starlight's header and navigation can move by a pixel when Chromium paints before it has read them). Scalar, Redoc and Elements: their page loaded once per window size, then taken to each operation by their own links (Elements `#/operations/<id>`, Redoc `#/<tag>/<id>`, Scalar `#tag/<tag>/<METHOD><path>`), the operation's section at the top of the window. GitHub: ours on 100 operations spread over the document, the single-page references on every fourth of them.",
   );
 }
 
@@ -224,6 +224,11 @@ function onFirstScreen(e: Edges | undefined, op: OperationRef, height: number): 
   return e !== undefined && e.sample < height && (e.example < height || (!op.answers && !Number.isFinite(e.example)));
 }
 
+/** Pages whose first example shows less than 400 px inside the window (or less than all of a shorter one). */
+function cutExamples(edges: (Edges | undefined)[]): number {
+  return edges.filter((e) => e?.visible !== undefined && e.visible < Math.min(400, e.full ?? 0)).length;
+}
+
 function recordEdges(
   ctx: Context,
   doc: DocName,
@@ -236,13 +241,63 @@ function recordEdges(
   const finite = (values: number[]) => values.filter(Number.isFinite);
   const samples = finite(shown.map((e) => e.sample));
   const examples = finite(shown.map((e) => e.example));
-  const phone = viewport.width < 600;
-  if (!phone && samples.length > 0) ctx.results.add(SECTION, doc, subject, `request sample top edge at ${viewport.name} (median)`, 'px', [median(samples)]);
-  if (examples.length > 0) ctx.results.add(SECTION, doc, subject, `first response example top edge at ${viewport.name} (median)`, 'px', [median(examples)]);
-  if (!phone) {
-    const both = edges.filter((e, i) => ops[i] && onFirstScreen(e, ops[i], viewport.height)).length;
-    ctx.results.add(SECTION, doc, subject, `operations with both on the first screen at ${viewport.name} (of ${edges.length})`, 'count', [both], 'higher');
+  const visible = shown.flatMap((e) => (e.visible === undefined ? [] : [e.visible]));
+  const add = (metric: string, unit: 'px' | 'count' | 'score', values: number[], better: 'lower' | 'higher' = 'lower') => {
+    if (values.length > 0) ctx.results.add(SECTION, doc, subject, metric, unit, values, better);
+  };
+  add(`request sample top edge at ${viewport.name} (median)`, 'px', samples.length ? [median(samples)] : []);
+  add(`first response example top edge at ${viewport.name} (median)`, 'px', examples.length ? [median(examples)] : []);
+  add(`first response example shown inside the window at ${viewport.name} (median)`, 'px', visible.length ? [median(visible)] : [], 'higher');
+  const both = edges.filter((e, i) => ops[i] && onFirstScreen(e, ops[i], viewport.height)).length;
+  add(`operations with both on the first screen at ${viewport.name} (of ${edges.length})`, 'count', [both], 'higher');
+  const shifts = shown.flatMap((e) => (e.shift === undefined ? [] : [e.shift]));
+  if (shifts.length > 0) {
+    add(`layout shift while a page loads at ${viewport.name}, largest`, 'score', [Math.max(...shifts)]);
+    add(`layout shift of the reference's content while a page loads at ${viewport.name}, largest`, 'score', [
+      Math.max(...shown.map((e) => e.contentShift ?? 0)),
+    ]);
   }
+}
+
+/** Ours against the first screen's targets: positions and the example shown at 1440×900, the phone's share, no layout shift. */
+function firstScreenTargets(ctx: Context, doc: DocName, viewport: Viewport, ours: (Edges | undefined)[], ops: OperationRef[]): void {
+  const { results } = ctx;
+  const shown = ours.filter((e): e is Edges => e !== undefined);
+  const med = (values: number[]) => (values.filter(Number.isFinite).length ? median(values.filter(Number.isFinite)) : undefined);
+  const px = (n: number) => formatValue(n, 'px');
+  const scope = `${doc}, ${ops.length} operations`;
+  if (viewport.width === 1440) {
+    results.target(SECTION, `request sample top ≤ 250 px at 1440×900, median (${scope})`, med(shown.map((e) => e.sample)), 250, {
+      better: 'lower',
+      format: px,
+      goal: '≤ 250 px',
+    });
+    results.target(SECTION, `first response example top ≤ 450 px at 1440×900, median (${scope})`, med(shown.map((e) => e.example)), 450, {
+      better: 'lower',
+      format: px,
+      goal: '≤ 450 px',
+    });
+    results.target(SECTION, `first example shows at least 400 px (or all of it) at 1440×900 (${scope})`, cutExamples(ours), 0, {
+      better: 'lower',
+      format: (n) => `${n} page${n === 1 ? '' : 's'} not`,
+      goal: 'all',
+    });
+  }
+  if (viewport.width < 600 && doc === 'github') {
+    const both = ours.filter((e, i) => ops[i] && onFirstScreen(e, ops[i], viewport.height)).length;
+    results.target(SECTION, `request sample and first example on a phone's first screen (${scope})`, (100 * both) / ours.length, 90, {
+      better: 'higher',
+      format: (n) => `${n.toFixed(0)}%`,
+      goal: '≥ 90%',
+    });
+  }
+  results.target(
+    SECTION,
+    `no layout shift of the reference's content while a page loads at ${viewport.name} (${scope})`,
+    Math.max(0, ...shown.map((e) => e.contentShift ?? 0)),
+    0,
+    { better: 'lower', format: (n) => n.toFixed(4), goal: '0' },
+  );
 }
 
 async function measurePositions(ctx: Context, browser: Browser, doc: DocName, oursRoot: string, oursBase: string, servers: StaticServer[]): Promise<void> {
@@ -261,20 +316,7 @@ async function measurePositions(ctx: Context, browser: Browser, doc: DocName, ou
     ctx.log(`positions ${doc} at ${viewport.name}: ours, ${ops.length} operations`);
     const ours = await measureOurs(browser, oursBase, ops, viewport);
     recordEdges(ctx, doc, SUBJECT.ours, viewport, ours, ops);
-    if (viewport.width === 1440) {
-      const off = ours.filter((e, i) => ops[i] && !onFirstScreen(e, ops[i], viewport.height)).length;
-      ctx.results.target(
-        SECTION,
-        `request sample and first response example under 900 px at 1440×900 on every page measured (${doc}, ${ops.length} operations)`,
-        off,
-        0,
-        {
-          better: 'lower',
-          format: (n) => `${n} page${n === 1 ? '' : 's'} not`,
-          goal: 'all',
-        },
-      );
-    }
+    firstScreenTargets(ctx, doc, viewport, ours, ops);
     ctx.log(`  ours: ${summaryOf(ours)}`);
     const theirs = doc === 'github' ? ops.filter((_, i) => i % GITHUB_REFERENCE_STEP === 0) : ops;
     for (const tool of POSITION_TOOLS) {

@@ -2,6 +2,7 @@
 // when a view chooses to show one level of a referenced schema.
 import type { SchemaLookup } from '../../../scripts/model/schema-merge.ts';
 import type { SchemaNode } from '../../../scripts/model/types.ts';
+import { largeEnums } from '../../../scripts/reference/enum-display.ts';
 import type { PortalDocument } from './site-data.ts';
 
 export interface SchemaRefs {
@@ -9,6 +10,8 @@ export interface SchemaRefs {
   node(name: string): SchemaNode | undefined;
   /** Component schemas by name, for the model's rules (direction, merging). */
   lookup: SchemaLookup;
+  /** The file of every value of a large enumeration, by its key (scripts/reference/enum-display.ts). */
+  enumHref(key: string): string | undefined;
 }
 
 const cache = new WeakMap<PortalDocument, SchemaRefs>();
@@ -16,7 +19,12 @@ const cache = new WeakMap<PortalDocument, SchemaRefs>();
 export function schemaRefs(doc: PortalDocument): SchemaRefs {
   let refs = cache.get(doc);
   if (!refs) {
-    refs = { href: (name) => doc.urls.schema(name), node: (name) => doc.schemaByName.get(name)?.schema, lookup: doc.schemaByName };
+    refs = {
+      href: (name) => doc.urls.schema(name),
+      node: (name) => doc.schemaByName.get(name)?.schema,
+      lookup: doc.schemaByName,
+      enumHref: (key) => (largeEnums(doc.model).has(key) ? doc.urls.enumValues(key) : undefined),
+    };
     cache.set(doc, refs);
   }
   return refs;

@@ -5,7 +5,7 @@ import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/ty
 import { operationHistory, type OperationHistory } from '../../../scripts/site/versions/changelog.ts';
 import type { PortalContext } from '../../../scripts/site/versions/context.ts';
 import { portalTitle } from './portal-title.ts';
-import { buildSidebar, routeEntries, type Navigation } from './sidebar.ts';
+import { sectionNavigation, type Navigation } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';
 
 export interface PortalDocument {
@@ -30,8 +30,8 @@ export interface PortalDocument {
   historyOf(op: Pick<Operation, 'kind' | 'slug'>): OperationHistory | undefined;
 }
 
-/** Which part of the navigation is open: a tag's operations, the webhooks, or none. */
-export type SidebarSection = { tag: string } | { webhooks: true } | { schemas: true } | { home: true };
+/** Which part of the navigation is open: a tag's operations or the webhooks (at the page of `operation`, by its slug), or none. */
+export type SidebarSection = { tag: string; operation?: string } | { webhooks: true; operation?: string } | { schemas: true } | { home: true };
 
 /**
  * The path the site is served under without its trailing slash (`''` at a domain's root, `/docs`):
@@ -48,7 +48,6 @@ function prepare(slug: string, model: ApiModel, downloads: boolean, context: Por
   const webhookBySlug = new Map(model.webhooks.map((op) => [op.slug, op]));
   const schemaByName = new Map(model.schemas.map((s) => [s.name, s]));
   const schemaBySlug = new Map(model.schemas.map((s) => [s.slug, s]));
-  const sidebars = new Map<string, Navigation>();
   const history = context.changelog ? operationHistory(context.changelog) : new Map<string, OperationHistory>();
   const doc: PortalDocument = {
     context,
@@ -62,13 +61,9 @@ function prepare(slug: string, model: ApiModel, downloads: boolean, context: Por
     webhookBySlug,
     schemaByName,
     schemaBySlug,
-    navigationFor(section) {
-      const name = 'tag' in section ? `tag:${section.tag}` : 'webhooks' in section ? 'webhooks' : 'schemas' in section ? 'schemas' : 'home';
-      let navigation = sidebars.get(name);
-      if (!navigation) sidebars.set(name, (navigation = { key: `${slug}\n${name}`, entries: routeEntries(buildSidebar(doc, section), SITE_BASE) }));
-      return navigation;
-    },
+    navigationFor: (section) => navigationOf(section),
   };
+  const navigationOf = sectionNavigation(doc, SITE_BASE);
   return doc;
 }
 

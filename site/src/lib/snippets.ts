@@ -23,12 +23,16 @@ export interface CodeSample {
   label: string;
   lang: string;
   code: string;
+  /** One of the most used languages, shown as a tab; the others are in the language menu. */
+  tab?: boolean;
 }
 
 export interface CodeSamples {
   samples: CodeSample[];
   /** What the samples leave out and why (a header whose example cannot be sent), for a note beside them. */
   omitted: string[];
+  /** The request every sample writes, for the languages written later in the browser. */
+  request: SampleRequest;
 }
 
 type HarRequest = Parameters<typeof shellCurl.generate>[0] & object;
@@ -93,7 +97,7 @@ function har(request: SampleRequest, postData?: HarRequest['postData']): HarRequ
 const FORM_TYPE = { form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' } as const;
 
 /** A request only curl writes as it is: the other languages say why instead of sending something else. */
-class CurlOnly extends Error {}
+export class CurlOnly extends Error {}
 
 const FILE_BODY = 'sends a file or multipart parts this client cannot write here';
 
@@ -133,15 +137,17 @@ function curlSample(request: SampleRequest): string {
   return [code, ...args].join(' \\\n  ');
 }
 
-/** snippetz's fetch writes multipart fields into `formData.append('…', '…')` unescaped: they go in escaped. */
-function jsSample(request: SampleRequest): string {
-  const body = request.body;
-  if (!body) return jsFetch.generate(har(request));
-  if (body.kind === 'multipart' && body.files.length === 0) {
-    const params = body.fields.map((f) => ({ name: jsStringContent(f.name), value: jsStringContent(f.value) }));
-    return jsFetch.generate(har(request, { mimeType: FORM_TYPE.multipart, params }));
-  }
-  return jsFetch.generate(har(request, textOrForm(body)));
+/** snippetz's fetch (browser and Node.js) writes multipart fields into `formData.append('…', '…')` unescaped: they go in escaped. */
+export function fetchSample(generate: (request: HarRequest) => string) {
+  return (request: SampleRequest): string => {
+    const body = request.body;
+    if (!body) return generate(har(request));
+    if (body.kind === 'multipart' && body.files.length === 0) {
+      const params = body.fields.map((f) => ({ name: jsStringContent(f.name), value: jsStringContent(f.value) }));
+      return generate(har(request, { mimeType: FORM_TYPE.multipart, params }));
+    }
+    return generate(har(request, textOrForm(body)));
+  };
 }
 
 /**
@@ -163,12 +169,12 @@ function pythonSample(request: SampleRequest): string {
 }
 
 /** Generators that escape every value they write (string literals escaped, shell words single-quoted). */
-function plain(generate: (request: HarRequest) => string) {
+export function plain(generate: (request: HarRequest) => string) {
   return (request: SampleRequest) => generate(har(request, request.body ? textOrForm(request.body) : undefined));
 }
 
 /** httpie and wget write multipart bodies through `printf '%b'` or not at all: those requests are curl's. */
-function noMultipart(generate: (request: HarRequest) => string) {
+export function noMultipart(generate: (request: HarRequest) => string) {
   return (request: SampleRequest) => {
     if (request.body?.kind === 'multipart') throw new CurlOnly(FILE_BODY);
     return plain(generate)(request);
@@ -197,19 +203,46 @@ function kotlinSample(request: SampleRequest): string {
   return plain((r) => kotlinOkhttp.generate(r))(request).replace(/(?<!\\)((?:\\\\)*)\\f/g, '$1\\u000C');
 }
 
+/**
+ * Rust writes a JSON body as the tokens of `json!(…)`, C# and F# in a raw string that ends at
+ * the first `"""`: valid JSON is only values there (its quotes inside strings are escaped),
+ * anything else could be code; a JSON body that does not parse (typed in the panel) is left to curl.
+ */
+export function parsedJsonOnly(generate: (request: SampleRequest) => string) {
+  return (request: SampleRequest): string => {
+    const body = request.body;
+    if (body?.kind === 'json') {
+      try {
+        JSON.parse(body.text);
+      } catch {
+        throw new CurlOnly('has a JSON body that does not parse, which this client writes only as parsed JSON');
+      }
+    }
+    return generate(request);
+  };
+}
+
 /** java.net.URI refuses `{`, `}`, `<`, `>` (a path placeholder, a key's placeholder in the query): they go in percent-encoded. */
 function javaSample(request: SampleRequest): string {
   return plain((r) => javaNethttp.generate(r))({ ...request, url: strictUri(request.url) });
 }
 
-export const CLIENTS: { label: string; lang: string; generate: (request: SampleRequest) => string }[] = [
-  { label: 'curl', lang: 'sh', generate: curlSample },
-  { label: 'JavaScript', lang: 'js', generate: jsSample },
-  { label: 'Python', lang: 'python', generate: pythonSample },
-  { label: 'Go', lang: 'go', generate: plain((r) => goNative.generate(r)) },
+export interface Client {
+  label: string;
+  lang: string;
+  generate: (request: SampleRequest) => string;
+  tab?: boolean;
+}
+
+/** The languages every page is built with: the first four as tabs, the others in the language menu. */
+export const CLIENTS: Client[] = [
+  { label: 'curl', lang: 'sh', generate: curlSample, tab: true },
+  { label: 'JavaScript', lang: 'js', generate: fetchSample((r) => jsFetch.generate(r)), tab: true },
+  { label: 'Python', lang: 'python', generate: pythonSample, tab: true },
+  { label: 'Go', lang: 'go', generate: plain((r) => goNative.generate(r)), tab: true },
   { label: 'Java', lang: 'java', generate: javaSample },
   { label: 'Kotlin', lang: 'kotlin', generate: kotlinSample },
-  { label: 'Rust', lang: 'rust', generate: plain((r) => rustReqwest.generate(r)) },
+  { label: 'Rust', lang: 'rust', generate: parsedJsonOnly(plain((r) => rustReqwest.generate(r))) },
   { label: 'HTTPie', lang: 'httpie', generate: httpieSample },
   { label: 'Wget', lang: 'wget', generate: noMultipart((r) => shellWget.generate(r)) },
   { label: 'HTTP', lang: 'http', generate: plain((r) => httpHttp11.generate(r)) },
@@ -217,15 +250,18 @@ export const CLIENTS: { label: string; lang: string; generate: (request: SampleR
 
 const curlOnly = (why: string) => `This request ${why}: the curl sample sends it.`;
 
-/** Every language's sample of one request; a language that cannot express it says so and points to curl. */
+/** One language's sample of a request; a language that cannot express it says so and points to curl. */
+export function codeSample(client: Client, request: SampleRequest): CodeSample {
+  const { label, lang, tab } = client;
+  try {
+    return { label, lang, tab, code: client.generate(request) || curlOnly(FILE_BODY) };
+  } catch (error) {
+    // A client that cannot express this request says so rather than failing the page.
+    return { label, lang, tab, code: curlOnly(error instanceof CurlOnly ? error.message : FILE_BODY) };
+  }
+}
+
+/** Every built-in language's sample of one request. */
 export function codeSamples(request: SampleRequest): CodeSamples {
-  const samples = CLIENTS.map(({ label, lang, generate }) => {
-    try {
-      return { label, lang, code: generate(request) || curlOnly(FILE_BODY) };
-    } catch (error) {
-      // A client that cannot express this request says so rather than failing the page.
-      return { label, lang, code: curlOnly(error instanceof CurlOnly ? error.message : FILE_BODY) };
-    }
-  });
-  return { samples, omitted: request.omitted };
+  return { samples: CLIENTS.map((client) => codeSample(client, request)), omitted: request.omitted, request };
 }

@@ -22,6 +22,8 @@ export interface SiteUrls {
   llms: string;
   /** The whole reference as one Markdown file. */
   llmsFull: string;
+  /** Every value of a large enumeration (scripts/reference/enum-display.ts), by its key. */
+  enumValues(key: string): string;
 }
 
 /** Every address under `base`, from the pages the model gives (model/pages.ts). */
@@ -45,6 +47,7 @@ export function urlsFor(base: string, model: ApiModel): SiteUrls {
     openapiJson: at('openapi.json'),
     llms: at('llms.txt'),
     llmsFull: at('llms-full.txt'),
+    enumValues: (key) => at(`enums/${key}.json`),
   };
 }
 

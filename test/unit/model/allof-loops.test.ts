@@ -11,7 +11,12 @@ import { ROOT } from '../../helpers/paths.ts';
 
 const { model } = await buildModel(resolve(ROOT, 'test/mock/fixtures/hostile/allof-loops.yaml'), { lint: false, validate: false });
 const byName = new Map<string, SchemaEntry>(model.schemas.map((s) => [s.name, s]));
-const refs = { href: (name: string) => `/schemas/${name.toLowerCase()}/`, node: (name: string) => byName.get(name)?.schema, lookup: byName };
+const refs = {
+  href: (name: string) => `/schemas/${name.toLowerCase()}/`,
+  node: (name: string) => byName.get(name)?.schema,
+  lookup: byName,
+  enumHref: () => undefined,
+};
 
 describe('allOf loops', () => {
   it('merge into one node with every member’s fields', () => {

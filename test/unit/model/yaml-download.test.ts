@@ -179,6 +179,16 @@ describe('yamlDownload', () => {
     );
   });
 
+  it('double-quotes a multi-line string with a line of only spaces, which YAML readers disagree on in a block', () => {
+    for (const value of ['  pets\n  ', 'pets\n \nmore', ' \nlead', 'a\n\t']) {
+      const text = yamlDownload({ description: value });
+      expect(text, text).toMatch(/^description: "/);
+      expect(parse(text)).toEqual({ description: value });
+      expect(load(text)).toEqual({ description: value });
+    }
+    expect(yamlDownload({ description: 'two\nlines\n' })).toBe('description: |\n  two\n  lines\n');
+  });
+
   it('writes scalars and empty collections at the top', () => {
     for (const value of ['text', 12, true, null, [], {}, [[1, [2]], { a: [] }]]) expectRoundTrip(value);
   });

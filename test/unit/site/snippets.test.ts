@@ -3,11 +3,15 @@
 // cannot run (the e2e code-samples test runs curl, JavaScript and Python, and checks Go).
 import { credentialOf } from '../../../scripts/model/credential.ts';
 import { describe, expect, it } from 'vitest';
+import { MORE_CLIENTS } from '../../../site/src/lib/more-snippets.ts';
 import { requestSamples } from '../../../site/src/lib/request-samples.ts';
+import { codeSample } from '../../../site/src/lib/snippets.ts';
 import type { RequestInput } from '../../../site/src/scripts/try-it/types.ts';
 
-// Closes a double-quoted string, a single-quoted one, a template, a heredoc or a shell word, then runs something.
-const HOSTILE = `pwned"+run()+"'$(touch pwned)'\`touch pwned\`\${pwned()}#{pwned}\\"""#pwned\n"""pwned`;
+// Closes a double-quoted string, a single-quoted one, a template, a heredoc or a shell word, then runs something;
+// then what runs code in a Swift raw string, reads as a backslash in C (a trigraph), ends a PowerShell string
+// (a typographic quote), and reads a variable (PHP, Julia, Ruby) or runs code (Swift) in a double-quoted string.
+const HOSTILE = `pwned"+run()+"'$(touch pwned)'\`touch pwned\`\${pwned()}#{pwned}\\"""#pwned\n"""pwned\\#(pwned())??/\u2019pwned#$pwned$pwned\\(pwned())`;
 
 function input(body: RequestInput['body']): RequestInput {
   return {
@@ -26,6 +30,8 @@ function input(body: RequestInput['body']): RequestInput {
 
 const BODIES: Record<string, RequestInput['body']> = {
   json: { kind: 'json', mediaType: 'application/json', text: JSON.stringify({ note: HOSTILE, [HOSTILE]: [HOSTILE] }) },
+  // A JSON body as a reader may type it in the panel: not JSON at all.
+  'unparsed JSON': { kind: 'json', mediaType: 'application/json', text: `${HOSTILE}"""` },
   text: { kind: 'text', mediaType: 'text/plain', text: HOSTILE },
   form: { kind: 'form', mediaType: 'application/x-www-form-urlencoded', parts: [{ name: HOSTILE, value: HOSTILE }] },
   multipart: { kind: 'multipart', mediaType: 'multipart/form-data', parts: [{ name: 'field', value: HOSTILE }] },
@@ -82,6 +88,140 @@ function shellLiterals(source: string): Span[] {
   return out;
 }
 
+/** One kind of string literal: how it opens and closes, how a quote is escaped inside, and what would run code in it. */
+interface Quote {
+  open: string;
+  close?: string;
+  /** `\\`: a backslash escapes the next character; `double`: the closing quote written twice; none: no escapes (raw). */
+  escape?: '\\' | 'double';
+  /** Escapes that would run code (Swift's `\\(`): found, the scan throws. */
+  badEscapes?: string[];
+  /** Unescaped text that would run code (`${`, `#{`, `$`): found, the scan throws. */
+  interpolation?: string[];
+  /** Characters that close it besides `close` (PowerShell's typographic quotes). */
+  alsoClose?: string[];
+}
+
+/** A language's string literals, its line comments skipped; throws on an unterminated string or code run inside one. */
+function literals(source: string, quotes: Quote[], comments: string[] = ['//']): Span[] {
+  const out: Span[] = [];
+  let i = 0;
+  while (i < source.length) {
+    if (comments.some((c) => source.startsWith(c, i))) {
+      i = source.includes('\n', i) ? source.indexOf('\n', i) : source.length;
+      continue;
+    }
+    const quote = quotes.find((q) => source.startsWith(q.open, i));
+    if (!quote) {
+      i++;
+      continue;
+    }
+    const close = quote.close ?? quote.open;
+    let j = i + quote.open.length;
+    for (;;) {
+      if (j >= source.length) throw new Error(`unterminated ${quote.open} at ${i}: ${source.slice(i, i + 60)}`);
+      if (quote.escape === '\\' && source[j] === '\\') {
+        const escaped = source.slice(j, j + 8);
+        if (quote.badEscapes?.some((e) => escaped.startsWith(e))) throw new Error(`code run by an escape at ${j}: ${source.slice(j - 10, j + 20)}`);
+        j += 2;
+        continue;
+      }
+      const closer = (at: number) => source.startsWith(close, at) || (quote.alsoClose?.includes(source[at] ?? '') ?? false);
+      if (quote.escape === 'double' && closer(j) && closer(j + 1)) {
+        j += 2;
+        continue;
+      }
+      if (closer(j)) break;
+      const run = quote.interpolation?.find((x) => source.startsWith(x, j));
+      if (run) throw new Error(`${run} runs code inside a string at ${j}: ${source.slice(j - 10, j + 20)}`);
+      j++;
+    }
+    out.push({ start: i, end: j + close.length, text: source.slice(i + quote.open.length, j) });
+    i = j + close.length;
+  }
+  return out;
+}
+
+const JS: Quote[] = [
+  { open: "'", escape: '\\' },
+  { open: '"', escape: '\\' },
+  { open: '`', escape: '\\', interpolation: ['${'] },
+];
+const PYTHON: Quote[] = [
+  { open: '"""', escape: '\\' },
+  { open: "'''", escape: '\\' },
+  { open: '"', escape: '\\' },
+  { open: "'", escape: '\\' },
+];
+const POWERSHELL: Quote[] = [
+  { open: "'", escape: 'double', alsoClose: ['\u2018', '\u2019', '\u201A', '\u201B'] },
+  { open: '"', interpolation: ['$'] },
+];
+const JAVA: Quote[] = [
+  { open: '"""', escape: '\\' },
+  { open: '"', escape: '\\' },
+];
+/** The sample's `data-lang` to how its strings are read: every menu language written in the browser. */
+const LITERALS: Record<string, (source: string) => Span[]> = {
+  node: (source) => literals(source, JS),
+  'node-axios': (source) => literals(source, JS),
+  'node-undici': (source) => literals(source, JS),
+  'node-ofetch': (source) => literals(source, JS),
+  'js-axios': (source) => literals(source, JS),
+  'js-ofetch': (source) => literals(source, JS),
+  'js-jquery': (source) => literals(source, JS),
+  'js-xhr': (source) => literals(source, JS),
+  'python-httpx': (source) => literals(source, PYTHON, ['#']),
+  'python-aiohttp': (source) => literals(source, PYTHON, ['#']),
+  'python-http-client': (source) => literals(source, PYTHON, ['#']),
+  'java-okhttp': (source) => literals(source, JAVA),
+  'java-unirest': (source) => literals(source, JAVA),
+  'java-asynchttp': (source) => literals(source, JAVA),
+  // C#: raw """…""" (no escapes), verbatim @"…" ("" for a quote), regular "…".
+  csharp: (source) => literals(source, [{ open: '"""' }, { open: '@"', close: '"', escape: 'double' }, { open: '"', escape: '\\' }]),
+  fsharp: (source) => literals(source, [{ open: '"""' }, { open: '"', escape: '\\' }]),
+  // PHP: '…' reads no variables; "…" does.
+  php: (source) =>
+    literals(
+      source,
+      [
+        { open: "'", escape: '\\' },
+        { open: '"', escape: '\\', interpolation: ['$', '{$'] },
+      ],
+      ['//', '#'],
+    ),
+  ruby: (source) =>
+    literals(
+      source,
+      [
+        { open: "'", escape: '\\' },
+        { open: '"', escape: '\\', interpolation: ['#{', '#$', '#@'] },
+      ],
+      ['#'],
+    ),
+  // Swift: raw #"""…"""# (with as many #), multi-line """…""" and "…", where \( runs code.
+  swift: (source) => {
+    const raw = /(#+)"""/.exec(source)?.[1];
+    const quotes: Quote[] = raw ? [{ open: `${raw}"""`, close: `"""${raw}`, interpolation: [`\\${raw}`] }] : [];
+    return literals(source, [...quotes, { open: '"""', escape: '\\', badEscapes: ['\\(pwned'] }, { open: '"', escape: '\\', badEscapes: ['\\(pwned'] }]);
+  },
+  // C: "…", where ??/ would read as a backslash (trigraphs).
+  c: (source) => literals(source, [{ open: '"', escape: '\\', interpolation: ['??'] }]),
+  // PowerShell: '…' ('' for a quote; the typographic single quotes close it too), "…" reads variables.
+  powershell: (source) => literals(source, POWERSHELL, ['#']),
+  'powershell-webrequest': (source) => literals(source, POWERSHELL, ['#']),
+  julia: (source) =>
+    literals(
+      source,
+      [
+        { open: '"""', escape: '\\', interpolation: ['$'] },
+        { open: '"', escape: '\\', interpolation: ['$'] },
+      ],
+      ['#'],
+    ),
+  ocaml: (source) => literals(source, [{ open: '"', escape: '\\' }], []),
+};
+
 /** Every "pwned" of the source sits inside one of the literals. */
 function contained(source: string, literals: Span[]): string[] {
   const outside: string[] = [];
@@ -122,6 +262,24 @@ describe('code samples of a hostile request', () => {
               .map((line) => line.split(':')[0]),
           ).not.toContain('pwned');
         }
+      }
+    });
+  }
+
+  for (const [kind, body] of Object.entries(BODIES)) {
+    it(`keeps every value inside its string in each language of the menu written in the browser (${kind} body)`, () => {
+      const { request } = requestSamples(input(body));
+      expect(MORE_CLIENTS.map((c) => c.lang).sort()).toEqual(Object.keys(LITERALS).sort());
+      for (const client of MORE_CLIENTS) {
+        const { code } = codeSample(client, request);
+        if (kind === 'json') expect(code, client.label).toContain('pwned');
+        if (!code.includes('pwned')) {
+          expect(code, `${client.label} ${kind}`).toMatch(/curl sample sends it/);
+          continue;
+        }
+        const scan = LITERALS[client.lang];
+        expect(scan, client.label).toBeDefined();
+        expect(contained(code, scan!(code)), `${client.label} ${kind}`).toEqual([]);
       }
     });
   }

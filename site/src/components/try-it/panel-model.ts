@@ -14,6 +14,7 @@ import type {
   RequestInput,
 } from '../../scripts/try-it/types.ts';
 import { markdownToText } from '../../lib/markdown.ts';
+import { selectable } from '../../../../scripts/reference/enum-display.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
@@ -156,6 +157,10 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
   }
   if (type === 'object') hint.push('as JSON');
   if (schema?.default !== undefined) hint.push(`default ${asText(schema.default)}`);
+  // A large enumeration is typed in: listed as options, it would be written on every page that uses it.
+  const listed = schema?.enum && selectable(schema.enum) ? schema.enum : undefined;
+  if (schema?.enum && !listed) hint.push(`one of ${schema.enum.length} values`);
+  const enumValues = listed ?? (type === 'boolean' ? [true, false] : undefined);
   const base = {
     id: source.id,
     label: source.label,
@@ -165,7 +170,6 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
     multiple: false,
     hint: hint.join(' · '),
   };
-  const enumValues = schema?.enum ?? (type === 'boolean' ? [true, false] : undefined);
   if (enumValues && type !== 'array' && type !== 'object') {
     const selected = base.value;
     const options: Choice[] = enumValues
@@ -546,7 +550,7 @@ function fieldValue(params: PanelView['params'], index: number): string {
 }
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element or start markup. */
-export function islandJson(data: PanelData): string {
+export function islandJson(data: unknown): string {
   return (
     JSON.stringify(data)
       .replace(/</g, '\\u003c')

@@ -14,7 +14,8 @@ function wireTryIt(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-try-it-open]');
   const slot = document.querySelector<HTMLElement>('[data-try-it-slot]');
   if (!button || !slot) return;
-  button.hidden = false;
+  // Its place is kept while the page loads (data-pending hides it without moving anything).
+  delete button.dataset.pending;
   slot.hidden = true;
   button.addEventListener('click', () => {
     if (slot.hidden) openTryIt(button, slot, true);
@@ -71,11 +72,30 @@ function wireCopy(): void {
   });
 }
 
-/** Shows one example of a status panel, by index. */
+/** Shows one example of a status panel, by index; that response's field list follows it. */
 function showChoice(panel: HTMLElement, index: number): void {
   for (const choice of panel.querySelectorAll<HTMLElement>('[data-choice]')) choice.hidden = Number(choice.dataset.choice) !== index;
   const select = panel.querySelector<HTMLSelectElement>('[data-example-switch]');
   if (select) select.value = String(index);
+  fieldsFollow(panel);
+}
+
+/**
+ * A response's field list shows the variant and the content type of the example shown for it:
+ * a Satellite example beside Satellite's fields, not Planet's. Chosen as a follower (not by the
+ * reader), so nothing follows back.
+ */
+function fieldsFollow(panel: HTMLElement): void {
+  const status = panel.dataset.status;
+  const shown = [...panel.querySelectorAll<HTMLElement>('[data-choice]')].find((c) => !c.hidden);
+  if (!status || !shown) return;
+  const where = `[data-status="${CSS.escape(status)}"]`;
+  for (const set of document.querySelectorAll<PortalTabs>(`portal-tabs[data-link="variant"]${where}`)) set.choose(shown.dataset.name ?? '');
+  for (const group of document.querySelectorAll<HTMLElement>(`.media-switch${where}`)) {
+    const buttons = [...group.querySelectorAll<HTMLButtonElement>('button[data-value]')];
+    if (!buttons.some((b) => b.dataset.value === shown.dataset.media)) continue;
+    for (const b of buttons) b.setAttribute('aria-pressed', String(b.dataset.value === shown.dataset.media));
+  }
 }
 
 function wireExampleSwitches(): void {
@@ -116,6 +136,11 @@ function wireLinks(): void {
     if (!byReader) return;
     const link = tabs.dataset.link;
     const status = tabs.dataset.status;
+    // Another status: its field list follows the example shown for it.
+    if (link === 'response-status') {
+      const panel = document.querySelector<HTMLElement>(`.example-panel[data-status="${CSS.escape(value)}"]`);
+      if (panel) fieldsFollow(panel);
+    }
     if (link === 'response-media' && status) showResponseExample(status, { media: value });
     if (link === 'variant' && status) showResponseExample(status, { name: value });
     // A request's variant: the answer shown follows when it has an example of the same variant.

@@ -22,7 +22,7 @@ function wireExpandAll(): void {
     const tree = button.closest('.schema');
     const levels = () => [...(tree?.querySelectorAll<HTMLDetailsElement>('details.nested') ?? [])];
     if (levels().length === 0) continue;
-    button.hidden = false;
+    delete button.dataset.pending;
     button.setAttribute('aria-expanded', 'false');
     button.addEventListener('click', () => {
       const open = button.getAttribute('aria-expanded') !== 'true';
