@@ -49,6 +49,8 @@ export default defineConfig({
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 2 },
       components: {
         Head: './src/components/starlight/Head.astro',
+        // An earlier version's notice, above its pages.
+        Banner: './src/components/starlight/Banner.astro',
         Search: './src/components/starlight/Search.astro',
         // The version switch, where a portal holds several versions of an API.
         LanguageSelect: './src/components/starlight/VersionSwitch.astro',

@@ -13,6 +13,19 @@ function isMajorBump(base: SemVer, head: SemVer): boolean {
   return base.prerelease.length > 0 && head.major === base.major;
 }
 
+/**
+ * What semver lets `head` break after `base`: `minor` or `patch` when its version says clients'
+ * ranges (`^1.2.0`) take it without notice, so it may not break them; undefined when it may (a major
+ * bump, a minor one in 0.x, a release after a prerelease), when the version did not go up, or when
+ * either is not a semantic version (nothing can be said then).
+ */
+export function compatibleRelease(baseVersion: string, headVersion: string): 'minor' | 'patch' | undefined {
+  const base = parse(baseVersion);
+  const head = parse(headVersion);
+  if (!base || !head || compare(head, base) <= 0 || isMajorBump(base, head)) return undefined;
+  return head.major === base.major && head.minor === base.minor ? 'patch' : 'minor';
+}
+
 /** The version a breaking release after `base` would take. */
 function nextMajor(base: SemVer): string {
   return inc(base.version, base.major === 0 ? 'minor' : 'major') ?? base.version;

@@ -1,10 +1,13 @@
 // Earlier versions named on the command line (`--versions-from <ref>,…`) instead of every tag:
-// the changelog compares the latest with those only, and an earlier version that reaches
-// outside its folder is left out, its problem said, the file it reached for never read.
-import { existsSync } from 'node:fs';
+// the changelog compares the latest with those only, a removed operation links to the description
+// of the last version that had it, the feed built without `--site` is warned of once and names no
+// address it cannot know, and an earlier version that reaches outside its folder is left out, its
+// problem said, the file it reached for never read.
 import { join } from 'node:path';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, listFiles, mainOf, read, removeTempDirs, tempDir } from './helpers.ts';
+import { buildSite, exists, listFiles, mainOf, read, removeTempDirs, tempDir } from './helpers.ts';
 import { createVersionedRepo, SECRET, tagHostileVersion } from './versions-repo.ts';
 
 let out: string;
@@ -33,7 +36,31 @@ describe('earlier versions named with --versions-from', () => {
     );
     expect(main).toMatch(/data-kind="operation-added" data-level="info"/);
     // Without --version-tags, the earlier versions have no pages of their own.
-    expect(existsSync(join(out, '1.0.0'))).toBe(false);
+    expect(listFiles(join(out, '1.0.0'))).toEqual(['openapi.json', 'openapi.yaml']);
+  });
+
+  it("links a removed operation to the description of the last version that had it, when that version's pages are not published", () => {
+    const main = mainOf(read(out, 'changelog/index.html'));
+    expect(main).toContain(
+      '<p class="changelog-last" data-last="1.0.0">Last in version 1.0.0: <a href="/1.0.0/openapi.yaml" download="openapi.yaml">its description</a> (openapi.yaml).</p>',
+    );
+    const earlier = parseYaml(read(out, '1.0.0/openapi.yaml'));
+    expect(earlier.info.version).toBe('1.0.0');
+    expect(earlier.paths['/legacy/report'].get.operationId).toBe('getLegacyReport');
+    expect(exists(out, '1.0.0/index.html')).toBe(false);
+  });
+
+  it('warns once that the feed was built without --site, whose links are then relative and whose ids are no addresses', () => {
+    expect(output.match(/warning changelog-site The changelog's Atom feed is built without --site/g)).toHaveLength(1);
+    const feed = parseFeed(read(out, 'changelog.xml'));
+    expect(feed.self).toBe('/changelog.xml');
+    expect(feed.url).toBe('/changelog/');
+    const [item] = feed.items;
+    expect(item?.url).toBe('/changelog/#v-2-0-0');
+    expect(item?.id).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(read(out, 'changelog.xml')).not.toContain('127.0.0.1');
+    for (const [, href] of (item?.content ?? '').matchAll(/href="([^"]+)"/g))
+      expect(href).toMatch(/^\/(changelog\/#v-2-0-0-|1\.0\.0\/openapi\.yaml$|operations\/|schemas\/)/);
   });
 
   it('leaves out a version whose $ref reaches outside its folder, saying why, without reading the file', () => {

@@ -1,6 +1,7 @@
 // A temporary git repository holding three tagged versions of one description, for the changelog
-// and version tests: v1.0.0; v1.1.0 adds createPet and deprecates getLegacyReport with a sunset
-// that has passed; v2.0.0 removes getLegacyReport and turns Pet.id from an integer into a string.
+// and version tests: v1.0.0; v1.1.0 adds createPet, deprecates getLegacyReport with a sunset that
+// has passed and, though a minor release, breaks listPets' clients with a required `owner` query
+// parameter; v2.0.0 removes getLegacyReport and turns Pet.id from an integer into a string.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ const git = (cwd: string, env: Record<string, string>, ...args: string[]): strin
 interface Shape {
   version: string;
   createPet: boolean;
+  /** listPets asks for a required `owner` query parameter. */
+  owner: boolean;
   legacy: 'present' | 'deprecated' | 'removed';
   idType: 'integer' | 'string';
 }
@@ -71,7 +74,13 @@ paths:
     get:
       operationId: listPets
       summary: List pets
-      tags: [Pets]
+      tags: [Pets]${
+        shape.owner
+          ? `
+      parameters:
+        - { name: owner, in: query, required: true, schema: { type: string } }`
+          : ''
+      }
       responses:
         '200':
           description: The pets.
@@ -102,9 +111,9 @@ properties:
 `;
 
 export const VERSIONS: (Shape & { tag: string; date: string })[] = [
-  { tag: 'v1.0.0', date: '2026-01-10T12:00:00Z', version: '1.0.0', createPet: false, legacy: 'present', idType: 'integer' },
-  { tag: 'v1.1.0', date: '2026-03-10T12:00:00Z', version: '1.1.0', createPet: true, legacy: 'deprecated', idType: 'integer' },
-  { tag: 'v2.0.0', date: '2026-06-10T12:00:00Z', version: '2.0.0', createPet: true, legacy: 'removed', idType: 'string' },
+  { tag: 'v1.0.0', date: '2026-01-10T12:00:00Z', version: '1.0.0', createPet: false, owner: false, legacy: 'present', idType: 'integer' },
+  { tag: 'v1.1.0', date: '2026-03-10T12:00:00Z', version: '1.1.0', createPet: true, owner: true, legacy: 'deprecated', idType: 'integer' },
+  { tag: 'v2.0.0', date: '2026-06-10T12:00:00Z', version: '2.0.0', createPet: true, owner: true, legacy: 'removed', idType: 'string' },
 ];
 
 /** Creates the repository in `dir` (tags in the order above, the last checked out); returns the description's entry file. */

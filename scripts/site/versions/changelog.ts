@@ -3,6 +3,7 @@
 // beside the model for the site's Changes page, its Atom feed and each operation's history.
 import { compareModels } from '../../diff/compare.ts';
 import type { ApiChanges } from '../../diff/types.ts';
+import { compatibleRelease } from '../../diff/version.ts';
 import type { ApiModel } from '../../model/types.ts';
 
 export interface ChangelogEntry {
@@ -14,6 +15,11 @@ export interface ChangelogEntry {
   date: string;
   /** The comparison, as `npm run diff -- --format json` gives it. */
   changes: ApiChanges;
+  /**
+   * Set when the version brought breaking changes under a minor or patch bump of `info.version`: clients whose
+   * version ranges follow semver (`^1.0.0`) take it without notice. Unset when either version is not semver.
+   */
+  breakingIn?: 'minor' | 'patch';
 }
 
 export interface Changelog {
@@ -36,7 +42,8 @@ export function buildChangelog(versions: DatedVersion[]): Changelog {
     if (!before || !after) continue;
     // Sunsets are judged on the day the version was released: a removal after its announced sunset is not breaking.
     const changes = compareModels(before.model, after.model, { date: after.date.slice(0, 10) });
-    entries.push({ version: after.version, previous: before.version, date: after.date, changes });
+    const release = changes.changes.some((c) => c.breaking) ? compatibleRelease(before.model.info.version, after.model.info.version) : undefined;
+    entries.push({ version: after.version, previous: before.version, date: after.date, changes, ...(release ? { breakingIn: release } : {}) });
   }
   return { entries: entries.reverse() };
 }

@@ -16,6 +16,13 @@ export interface PortalContext {
   versions?: VersionMount[];
   /** The changes up to this version, newest first. */
   changelog?: Changelog;
+  /**
+   * Every earlier version of this API the portal publishes, newest first: its folder holds its description
+   * (`openapi.json`, `openapi.yaml`), and its pages when versions are side by side. What a removed operation links to.
+   */
+  earlier?: VersionMount[];
+  /** Whether the portal's address was given (`--site`): the Atom feed's ids and links are absolute only then. */
+  siteGiven?: boolean;
 }
 
 // What the site writes at its root: its folders, and files named with these extensions (`openapi.json`,

@@ -2,7 +2,7 @@
 // A ref's files are copied out of git by diff/base.ts (`git show <ref>:<path>`) into a temporary
 // folder that mirrors the description's own, so relative `$ref`s resolve and the same loader,
 // with the same confinement, reads them: an earlier version is as untrusted as any description.
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import { resolveBaseSpec } from '../../diff/base.ts';
@@ -19,6 +19,13 @@ export interface EarlierVersion {
   label: string;
   date: string;
   model: ApiModel;
+}
+
+/** Where an earlier version's model and its downloadable description (`openapi.json`, `openapi.yaml`) are written. */
+export interface EarlierFiles {
+  model: string;
+  document: string;
+  yaml: string;
 }
 
 export function sourceLabel(source: VersionSource): string {
@@ -50,17 +57,26 @@ async function releaseDate(spec: string, source: VersionSource): Promise<string>
   return typeof date === 'string' ? date : date.toISOString();
 }
 
-/** Builds the model of one earlier version on the build's model worker; throws the loader's DiagnosticsError when it does not load. */
-export async function loadEarlier(builder: ModelBuilder, spec: string, source: VersionSource, access: LoadOptions): Promise<EarlierVersion> {
+/**
+ * Builds the model of one earlier version on the build's model worker, which writes it and the version's
+ * description to `files` (the document stays in that process); throws the loader's DiagnosticsError when it does not load.
+ */
+export async function loadEarlier(
+  builder: ModelBuilder,
+  spec: string,
+  source: VersionSource,
+  access: LoadOptions,
+  files: EarlierFiles,
+): Promise<EarlierVersion> {
   const refused = 'ref' in source ? refProblem(source.ref) : undefined;
   if (refused) throw new Error(refused);
   const date = await releaseDate(spec, source);
   const found = await resolveBaseSpec(spec, { ...('ref' in source ? { ref: source.ref } : { base: source.file }), access });
   if (!found) throw new Error(`${sourceLabel(source)}: ${spec} is not in git at that ref (or not in a git repository)`);
   try {
-    let model: ApiModel;
     try {
-      ({ model } = await builder.build(found.path, { lint: false, validate: false, ...found.access }));
+      await builder.buildInto(found.path, { lint: false, validate: false, ...found.access }, files.model);
+      await builder.writeCopies(found.path, { document: files.document, yaml: files.yaml });
     } catch (error) {
       if (!(error instanceof DiagnosticsError) || !('ref' in source)) throw error;
       // Problems name the file as git does (`v1.0.0:api/openapi.yaml`), not the temporary copy.
@@ -71,6 +87,7 @@ export async function loadEarlier(builder: ModelBuilder, spec: string, source: V
         error.diagnostics.map((d) => ({ ...d, file: named(d.file), message: d.message.replaceAll(copy, `${source.ref}:`) })),
       );
     }
+    const model = JSON.parse(await readFile(files.model, 'utf8')) as ApiModel;
     return { label: 'ref' in source ? source.ref : basename(source.file), date, model };
   } finally {
     await found.cleanup();

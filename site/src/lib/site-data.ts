@@ -72,6 +72,30 @@ export const portalDocuments: PortalDocument[] = documents.map((d) => prepare(d.
 /** The site's title in the header and every page's `<title>`. */
 export const PORTAL_TITLE = portalTitle(portalDocuments);
 
+/** The version of a document that is an earlier version published beside its API's latest; undefined for a latest one. */
+export function earlierVersionOf(doc: PortalDocument): string | undefined {
+  const latest = doc.context.versions?.[0];
+  return latest && latest.slug !== doc.slug ? doc.context.version : undefined;
+}
+
+/** Each API's latest version, in the portal's order: what a several-API portal lists and its API switch offers. */
+export function apiHomes(): PortalDocument[] {
+  return portalDocuments.filter((d) => earlierVersionOf(d) === undefined);
+}
+
+/** The latest version of a document's API (the document itself when it is the latest). */
+export function apiOf(doc: PortalDocument): PortalDocument {
+  const latest = doc.context.versions?.[0];
+  return (latest && documentBySlug(latest.slug)) || doc;
+}
+
+/** The site's title on a page: the portal's, or on an earlier version's pages that version's API title and version. */
+export function siteTitleAt(pathname: string): string {
+  const doc = documentAt(pathname);
+  const version = doc ? earlierVersionOf(doc) : undefined;
+  return doc && version !== undefined ? `${doc.model.info.title || PORTAL_TITLE} ${version}` : PORTAL_TITLE;
+}
+
 /** The `[...base]` route parameter of a document: undefined mounts it at the root. */
 export function baseParam(doc: PortalDocument): string | undefined {
   return doc.slug || undefined;

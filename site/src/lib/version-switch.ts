@@ -3,7 +3,7 @@
 // schema or tag by its name; anything not found there leads to that version's home.
 import { pageUrl } from '../../../scripts/model/pages.ts';
 import type { Operation } from '../../../scripts/model/types.ts';
-import { documentBySlug, type PortalDocument } from './site-data.ts';
+import { documentBySlug, earlierVersionOf, type PortalDocument } from './site-data.ts';
 
 export interface VersionChoice {
   version: string;
@@ -38,8 +38,29 @@ function samePage(from: PortalDocument, to: PortalDocument, pathname: string): s
   return undefined;
 }
 
+// A page asks for its choices up to three times (the header, the phone's menu, an earlier version's notice): the last page's are kept.
+let last: { doc: PortalDocument; pathname: string; choices: VersionChoice[] } | undefined;
+
 /** Every version of the page's API, newest first, each with where the switch leads; empty when its API has one version in the portal. */
 export function versionChoices(doc: PortalDocument, pathname: string): VersionChoice[] {
+  if (last?.doc === doc && last.pathname === pathname) return last.choices;
+  const choices = choicesFor(doc, pathname);
+  last = { doc, pathname, choices };
+  return choices;
+}
+
+/**
+ * For a page of an earlier version published side by side: its version and the latest version's choice
+ * (the same page there, or the latest's home when the page is gone). Undefined on the latest's pages.
+ */
+export function olderVersion(doc: PortalDocument, pathname: string): { version: string; latest: VersionChoice } | undefined {
+  const version = earlierVersionOf(doc);
+  if (version === undefined) return undefined;
+  const latest = versionChoices(doc, pathname)[0];
+  return latest ? { version, latest } : undefined;
+}
+
+function choicesFor(doc: PortalDocument, pathname: string): VersionChoice[] {
   const mounts = doc.context.versions ?? [];
   if (mounts.length < 2) return [];
   return mounts.flatMap((mount): VersionChoice[] => {

@@ -2,6 +2,7 @@
 // bump (a minor one in 0.x), a changed description a version of its own.
 import { describe, expect, it } from 'vitest';
 import type { ApiChanges } from '../../../scripts/diff/types.ts';
+import { compatibleRelease } from '../../../scripts/diff/version.ts';
 import { diff, op, pets } from './documents.ts';
 import { defined } from '../../helpers/defined.ts';
 
@@ -122,5 +123,29 @@ describe('version bump', () => {
       op(d, '/labs/match', 'post').parameters[0].required = true;
     });
     expect(changes.changes.map((c) => [c.kind, c.level])).toEqual([['parameter-became-required', 'info']]);
+  });
+});
+
+describe('a release semver says may not break (the changelog calls out breaking changes in one)', () => {
+  it('is a minor or a patch release, a 0.x patch included', () => {
+    expect(compatibleRelease('1.0.0', '1.1.0')).toBe('minor');
+    expect(compatibleRelease('1.0.0', '1.0.1')).toBe('patch');
+    expect(compatibleRelease('0.4.0', '0.4.1')).toBe('patch');
+    expect(compatibleRelease('2.0.0', '2.1.0-rc.1')).toBe('minor');
+    expect(compatibleRelease('v1.2.3', 'v1.2.4')).toBe('patch');
+  });
+
+  it('is nothing for a release that may break: a major bump, a minor one in 0.x, a prerelease and its release', () => {
+    expect(compatibleRelease('1.4.0', '2.0.0')).toBeUndefined();
+    expect(compatibleRelease('0.4.1', '0.5.0')).toBeUndefined();
+    expect(compatibleRelease('1.4.0', '2.0.0-rc.1')).toBeUndefined();
+    expect(compatibleRelease('2.0.0-rc.1', '2.0.0')).toBeUndefined();
+  });
+
+  it('says nothing when the version did not go up or either version is not semver', () => {
+    expect(compatibleRelease('1.1.0', '1.1.0')).toBeUndefined();
+    expect(compatibleRelease('1.1.0', '1.0.0')).toBeUndefined();
+    expect(compatibleRelease('2024-spring', '2024-summer')).toBeUndefined();
+    expect(compatibleRelease('1.0', '1.1')).toBeUndefined();
   });
 });

@@ -1,10 +1,13 @@
-// The pure parts of publishing versions: the order of tags, a version's folder, and what the
-// changelog says of each operation.
+// The pure parts of publishing versions: the order of tags, a version's folder, what the
+// changelog says of each operation and of a version that breaks clients under a minor bump, and the feed's ids.
 import { describe, expect, it } from 'vitest';
 import type { ApiChange, ApiChanges } from '../../../scripts/diff/types.ts';
-import { changelogUpTo, operationHistory, type Changelog } from '../../../scripts/site/versions/changelog.ts';
+import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
+import { buildChangelog, changelogUpTo, operationHistory, type Changelog } from '../../../scripts/site/versions/changelog.ts';
 import { versionFolder } from '../../../scripts/site/versions/context.ts';
 import { sortTags } from '../../../scripts/site/versions/git-tags.ts';
+import { nameUuid } from '../../../site/src/lib/name-uuid.ts';
+import { op, pets } from '../diff/documents.ts';
 
 describe('tag order', () => {
   it('follows semver when every tag parses, whatever their dates', () => {
@@ -102,5 +105,41 @@ describe('operation history', () => {
     expect(changelogUpTo(changelog, '1.1.0').entries.map((e) => e.version)).toEqual(['1.1.0']);
     expect(changelogUpTo(changelog, '1.0.0').entries).toEqual([]);
     expect(operationHistory(changelogUpTo(changelog, '1.1.0')).get('operation:new')).toEqual({ added: '1.1.0' });
+  });
+});
+
+describe('a version that breaks clients under a minor or patch bump', () => {
+  /** Pets at `version`, getPet asking for the required query parameters named. */
+  const at = (version: string, required: string[]) => {
+    const doc = pets();
+    doc.info.version = version;
+    for (const name of required) op(doc, '/pets/{petId}', 'get').parameters.push({ name, in: 'query', required: true, schema: { type: 'string' } });
+    return { version, date: '2026-01-01T00:00:00Z', model: normalizeDocument(doc as OpenApiDocument) };
+  };
+
+  it('is marked with the kind of release; a major bump, a safe release and versions that are not semver are not', () => {
+    const changelog = buildChangelog([
+      at('1.0.0', []),
+      at('1.1.0', ['a']),
+      at('1.1.1', ['a', 'b']),
+      at('1.2.0', ['a', 'b']),
+      at('2.0.0', ['a', 'b', 'c']),
+      at('spring', ['a', 'b', 'c', 'd']),
+    ]);
+    expect(changelog.entries.map((e) => [e.version, e.breakingIn])).toEqual([
+      ['spring', undefined],
+      ['2.0.0', undefined],
+      ['1.2.0', undefined],
+      ['1.1.1', 'patch'],
+      ['1.1.0', 'minor'],
+    ]);
+  });
+});
+
+describe('name-based ids', () => {
+  it('are RFC 9562 version 5 UUIDs, the same for the same name', () => {
+    // Python's uuid.uuid5(uuid.NAMESPACE_URL, 'https://example.org/').
+    expect(nameUuid('6ba7b811-9dad-11d1-80b4-00c04fd430c8', 'https://example.org/')).toBe('urn:uuid:527dda32-a0de-5105-a042-cb475b5f7d11');
+    expect(nameUuid('6ba7b811-9dad-11d1-80b4-00c04fd430c8', 'https://example.org/x')).not.toBe('urn:uuid:527dda32-a0de-5105-a042-cb475b5f7d11');
   });
 });
