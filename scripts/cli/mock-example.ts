@@ -4,12 +4,9 @@
 // with the credentials its security asks for, any value being accepted by the mock.
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.ts';
 import { credentialValue } from '../model/credential.ts';
-import { printable } from '../terminal.ts';
+import { printable, shellWord } from '../terminal.ts';
 
 const KEY = 'any-key';
-
-/** POSIX shell quoting: single quotes, a quote inside written as '\''; plain words as they are. */
-const quote = (text: string): string => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 function credentials(op: Operation, schemes: SecurityScheme[]): { args: string[]; query: string[] } {
   const args: string[] = [];
@@ -21,10 +18,10 @@ function credentials(op: Operation, schemes: SecurityScheme[]): { args: string[]
     // Where the credential goes and in what form: the model's, for the scheme.
     const credential = schemes.find((s) => s.name === name)?.credential;
     if (!credential?.name) continue;
-    if (credential.form === 'basic') args.push('-u', quote(`user:${KEY}`));
+    if (credential.form === 'basic') args.push('-u', shellWord(`user:${KEY}`));
     else if (credential.in === 'query') query.push(`${encodeURIComponent(credential.name)}=${KEY}`);
-    else if (credential.in === 'cookie') args.push('-b', quote(`${credential.name}=${KEY}`));
-    else args.push('-H', quote(`${credential.name}: ${credentialValue(credential, KEY)}`));
+    else if (credential.in === 'cookie') args.push('-b', shellWord(`${credential.name}=${KEY}`));
+    else args.push('-H', shellWord(`${credential.name}: ${credentialValue(credential, KEY)}`));
   }
   return { args, query };
 }
@@ -36,7 +33,7 @@ export function mockExample(model: ApiModel, mockUrl: string): string | undefine
   if (!op) return undefined;
   const { args, query } = credentials(op, model.securitySchemes);
   const url = `${mockUrl.replace(/\/$/, '')}${op.path}${query.length ? `?${query.join('&')}` : ''}`;
-  return ['curl', ...args, quote(url)].join(' ');
+  return ['curl', ...args, shellWord(url)].join(' ');
 }
 
 /** `Mock server: <url> (for example: curl …)`. */

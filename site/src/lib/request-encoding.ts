@@ -110,8 +110,3 @@ export function httpieValue(value: string): string | undefined {
   if (/(?<!\\)(?:\\\\)*\\[:;@=]/.test(value)) return undefined;
   return value.replace(HTTPIE_SPECIAL, (c) => `\\${c}`);
 }
-
-/** A POSIX shell word that is the text, literally: single quotes, a quote inside closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}

@@ -11,9 +11,9 @@ import {
   httpieValue,
   jsStringContent,
   pythonBytesContent,
-  shellQuote,
   strictUri,
 } from '../../../site/src/lib/request-encoding.ts';
+import { shellQuote, shellWord } from '../../../scripts/terminal.ts';
 
 const HOSTILE = [
   `'+require('fs')+'`,
@@ -108,6 +108,10 @@ describe('string literals', () => {
 
   it('shell: single quotes with each quote closed, escaped and reopened', () => {
     expect(shellQuote("it's $(x) `y`")).toBe(`'it'\\''s $(x) \`y\`'`);
+    // A plain word (a URL, a path) is written as it is; anything a shell reads is quoted.
+    expect(shellWord('http://127.0.0.1:4010/pets')).toBe('http://127.0.0.1:4010/pets');
+    expect(shellWord('Authorization: Bearer any-key')).toBe(`'Authorization: Bearer any-key'`);
+    expect(shellWord("a'b")).toBe(`'a'\\''b'`);
   });
 });
 
