@@ -26,7 +26,7 @@ export interface AppliedCredential {
 const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** A JSON value as the text, list or fields the wire rule writes. */
-export function wireValue(p: Parameter, value: unknown): [WireParameter, WireValue] {
+function wireValue(p: Parameter, value: unknown): [WireParameter, WireValue] {
   // A parameter described by `content` travels as one text: its JSON, for a JSON media type.
   if (p.mediaType) return [{ ...p, shape: 'scalar' }, text(value)];
   if (p.shape === 'array') return [p, Array.isArray(value) ? value.map(text) : [text(value)]];
