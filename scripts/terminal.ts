@@ -29,3 +29,17 @@ export function printable(text: string, options: PrintableOptions = {}): string 
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;
   return options.ascii ? cut.replace(NOT_ASCII, hex) : cut.replace(CONTROL, escaped);
 }
+
+/**
+ * A POSIX shell word that is the text, literally: single quotes, a quote inside closed, escaped and
+ * reopened (`'it'\\''s'`). The one quoting of every command we print or show: code samples, the
+ * home page's mock example and the terminal's.
+ */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A shell word as short as it can be: a plain word as it is, anything else quoted (shellQuote). */
+export function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : shellQuote(text);
+}

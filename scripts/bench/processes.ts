@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NODE, TIME } from './paths.ts';
+import { TIME } from './paths.ts';
 import { existsSync } from 'node:fs';
 import { treeRss } from './memory.ts';
 import { groupAlive, killGroup, spawnGroup, stopGroup } from '../process-group.ts';
@@ -57,10 +57,6 @@ export function start(command: string, args: string[], options: StartOptions): S
     if (!groupAlive(pid)) running.delete(handle);
   });
   return handle;
-}
-
-export function startNode(script: string, args: string[], options: StartOptions): Started {
-  return start(NODE, [script, ...args], options);
 }
 
 export async function stopAll(): Promise<void> {

@@ -75,7 +75,3 @@ export function pageAssets(root: string, pagePath: string): { local: string[]; r
   }
   return { local: [...local].sort(), remote: [...remote].sort() };
 }
-
-export function dirExists(path: string): boolean {
-  return existsSync(path) && statSync(path).isDirectory();
-}

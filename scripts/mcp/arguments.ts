@@ -4,9 +4,8 @@
 // Content-Type or Authorization are left out, as OpenAPI says they are ignored.
 import { bodyKind, isJsonMediaType } from '../model/media.ts';
 import type { MediaType, Operation, Parameter } from '../model/types.ts';
+import { isIgnoredParameter } from '../model/wire.ts';
 import { safeName, UniqueNames } from './names.ts';
-
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 export interface ParameterArgument {
   arg: string;
@@ -40,7 +39,7 @@ export function planArguments(op: Operation): ArgumentPlan {
   const bodyArg = media.length > 0 ? names.take('body') : undefined;
   const contentTypeArg = media.length > 1 ? names.take('contentType') : undefined;
   const parameters = op.parameters
-    .filter((p) => !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())))
+    .filter((p) => !isIgnoredParameter(p))
     .map((parameter) => ({ arg: names.take(safeName(parameter.name, parameter.in)), parameter }));
   const body = bodyArg ? { arg: bodyArg, required: op.requestBody?.required === true, media, ...(contentTypeArg ? { contentTypeArg } : {}) } : undefined;
   return { parameters, ...(body ? { body } : {}) };

@@ -4,7 +4,8 @@
 // written where and as its scheme says (the model's Credential). Against the mock, a scheme left
 // without a credential gets a stand-in, since the mock takes any non-empty one.
 import { credentialValue } from '../model/credential.ts';
-import type { Credential, Operation, SecurityScheme } from '../model/types.ts';
+import type { AppliedCredential } from '../model/example-request.ts';
+import type { Operation, SecurityScheme } from '../model/types.ts';
 
 export interface Secrets {
   /** For every scheme that has no secret of its own. */
@@ -12,10 +13,7 @@ export interface Secrets {
   byScheme: Map<string, string>;
 }
 
-export interface AppliedCredential {
-  credential: Credential;
-  value: string;
-}
+export type { AppliedCredential };
 
 const STAND_IN = 'mock-credential';
 

@@ -5,7 +5,7 @@
 // their schemas.
 import { isObject } from '../model/deref.ts';
 import { parameterSchema, requestContent, type OpenApiDocument } from '../model/document.ts';
-import { parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/wire.ts';
+import { isIgnoredParameter, parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/wire.ts';
 import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
 import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
 import type { CheckPool, CheckResult } from './check-pool.ts';
@@ -41,8 +41,6 @@ export interface RequestSpec {
 }
 
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
-/** Headers the OpenAPI specification says parameters may not describe. */
-const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 function paramSpec(parameter: Parameter, document: OpenApiDocument): ParamSpec {
   return {
@@ -79,7 +77,7 @@ export function readRequestSpec(
   const params: ParamSpec[] = [];
   for (const parameter of op.parameters) {
     if (!LOCATIONS.has(parameter.in)) continue;
-    if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    if (isIgnoredParameter(parameter)) continue;
     params.push(paramSpec(parameter, document));
   }
   const spec: RequestSpec = { params, credentials };

@@ -26,8 +26,3 @@ export function enumValues(node: SchemaNode | undefined): EnumValue[] | undefine
   }
   return undefined;
 }
-
-/** Whether any value carries a description (then a list reads better than a comma-separated line). */
-export function hasDescriptions(values: EnumValue[] | undefined): boolean {
-  return values?.some((v) => v.description !== undefined) ?? false;
-}

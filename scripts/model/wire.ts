@@ -39,6 +39,15 @@ export interface WireParameter {
 const PATH_STYLES = new Set(['simple', 'label', 'matrix']);
 const QUERY_STYLES = new Set(['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']);
 
+// OpenAPI: a header parameter named Accept, Content-Type or Authorization "SHALL be ignored" (the
+// request's own media types and security schemes set those headers).
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** Whether a parameter is one OpenAPI says to ignore: no field in the panel, no check in the mock, no tool argument. */
+export function isIgnoredParameter(p: Pick<WireParameter, 'name' | 'in'>): boolean {
+  return p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase());
+}
+
 /** The style and explode actually written, once the undefined combinations are settled (above). */
 export function wireStyle(p: WireParameter): { style: string; explode: boolean } {
   if (p.in === 'path') return { style: PATH_STYLES.has(p.style) ? p.style : 'simple', explode: p.explode };

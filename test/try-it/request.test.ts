@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { credentialOf } from '../../scripts/model/credential.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
-import { shellQuote } from '../../site/src/lib/request-encoding.ts';
+import { shellQuote } from '../../scripts/terminal.ts';
 import { requestSamples } from '../../site/src/lib/request-samples.ts';
 import { documentedInput } from '../../site/src/lib/sample-input.ts';
 import { buildRequest } from '../../site/src/scripts/try-it/request.ts';

@@ -1,31 +1,17 @@
 // How values from a description are written into a request, and into code that sends one.
 // A description is untrusted: an example value must reach the server as that value, and never
 // end the string it is written in. The rules, in one place for every code sample and client:
-// - URLs: path values percent-encoded (RFC 3986 unreserved characters only), query pairs
-//   form-encoded, server variables encoded, and the whole URL reduced to characters that are
-//   inert inside a string literal of any language (no quote, backslash, `$`, backtick, brace,
-//   space or line break).
+// - URLs: parameters written by the model's wire rule (scripts/model/wire.ts), server variables
+//   encoded (server-url.ts), and the whole URL reduced to characters that are inert inside a
+//   string literal of any language (no quote, backslash, `$`, backtick, brace, space or line break).
 // - Headers: names are RFC 9110 tokens, values carry no control character (CR/LF would start
 //   another header); a header that breaks either rule is not sent, and the caller says so.
 // - Cookies: names are RFC 9110 tokens.
 // - Code strings: escaped for the literal they land in, where a generator does not escape.
 // Pure functions on strings: usable at build time and in the browser alike.
 
-/** A code sample's stand-in for a value the reader supplies (`<API_KEY>`): inert in every string literal, so left as written. */
-export const PLACEHOLDER = /^<[A-Za-z0-9_.-]+>$/;
-
 function percent(char: string): string {
   return encodeURIComponent(char).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** One name or value as application/x-www-form-urlencoded, by the URL standard's own serializer. */
-function formComponent(text: string): string {
-  return new URLSearchParams([['', text]]).toString().slice(1);
-}
-
-/** Query pairs as application/x-www-form-urlencoded; a placeholder value is left readable. */
-export function formEncode(pairs: readonly (readonly [string, string])[]): string {
-  return pairs.map(([name, value]) => `${formComponent(name)}=${PLACEHOLDER.test(value) ? value : formComponent(value)}`).join('&');
 }
 
 // Characters a URL needs and no string syntax gives a meaning to; `%` only as the start of an escape.
@@ -109,9 +95,4 @@ const HTTPIE_SPECIAL = /[:;@=]/g;
 export function httpieValue(value: string): string | undefined {
   if (/(?<!\\)(?:\\\\)*\\[:;@=]/.test(value)) return undefined;
   return value.replace(HTTPIE_SPECIAL, (c) => `\\${c}`);
-}
-
-/** A POSIX shell word that is the text, literally: single quotes, a quote inside closed, escaped and reopened. */
-export function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -17,7 +17,8 @@ import { shellHttpie } from '@scalar/snippetz/plugins/shell/httpie';
 import { shellWget } from '@scalar/snippetz/plugins/shell/wget';
 import type { Server } from '../../../scripts/model/types.ts';
 import type { BuiltRequest } from '../scripts/try-it/types.ts';
-import { codeSafeUrl, headerProblem, httpieValue, jsStringContent, pythonBytesContent, shellQuote, strictUri } from './request-encoding.ts';
+import { shellQuote } from '../../../scripts/terminal.ts';
+import { codeSafeUrl, headerProblem, httpieValue, jsStringContent, pythonBytesContent, strictUri } from './request-encoding.ts';
 
 export interface CodeSample {
   label: string;

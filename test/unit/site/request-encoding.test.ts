@@ -6,14 +6,13 @@ import { describe, expect, it } from 'vitest';
 import {
   codeSafeUrl,
   cookieProblem,
-  formEncode,
   headerProblem,
   httpieValue,
   jsStringContent,
   pythonBytesContent,
-  shellQuote,
   strictUri,
 } from '../../../site/src/lib/request-encoding.ts';
+import { shellQuote, shellWord } from '../../../scripts/terminal.ts';
 
 const HOSTILE = [
   `'+require('fs')+'`,
@@ -31,19 +30,6 @@ const HOSTILE = [
 const CODE_SAFE = /^[A-Za-z0-9\-._~:/?&=@+,;!*%{}[\]]*$/;
 
 describe('URLs', () => {
-  it('form-encodes query names and values, which the URL standard reads back unchanged', () => {
-    const pairs = HOSTILE.map((value, i) => [`${value}${i}`, value] as const);
-    const query = formEncode(pairs);
-    expect(query).toMatch(CODE_SAFE);
-    expect([...new URLSearchParams(query)]).toEqual(pairs.map(([name, value]) => [name.toWellFormed(), value.toWellFormed()]));
-    expect(formEncode([['a b', '1+1=2&c']])).toBe('a+b=1%2B1%3D2%26c');
-  });
-
-  it('leaves a credential placeholder readable in the query', () => {
-    expect(formEncode([['api_key', '<API_KEY>']])).toBe('api_key=<API_KEY>');
-    expect(formEncode([['k', '<API_KEY> and more']])).toBe('k=%3CAPI_KEY%3E+and+more');
-  });
-
   it('makes any URL safe inside a string literal, keeping what is already encoded and its meaning', () => {
     for (const value of HOSTILE) {
       const url = codeSafeUrl(`https://example.com/${value}?q=${value}`);
@@ -108,6 +94,10 @@ describe('string literals', () => {
 
   it('shell: single quotes with each quote closed, escaped and reopened', () => {
     expect(shellQuote("it's $(x) `y`")).toBe(`'it'\\''s $(x) \`y\`'`);
+    // A plain word (a URL, a path) is written as it is; anything a shell reads is quoted.
+    expect(shellWord('http://127.0.0.1:4010/pets')).toBe('http://127.0.0.1:4010/pets');
+    expect(shellWord('Authorization: Bearer any-key')).toBe(`'Authorization: Bearer any-key'`);
+    expect(shellWord("a'b")).toBe(`'a'\\''b'`);
   });
 });
 
@@ -186,15 +176,10 @@ describe('URLs java.net.URI parses', () => {
   it('encodes placeholders, braces and brackets, and keeps what the server receives', () => {
     // As the samples get them: the request's URL made safe for code (snippets.ts).
     const urls = [
-      codeSafeUrl(
-        `http://[::1]:8080/v1/pets/{petId}?${formEncode([
-          ['q', '{}'],
-          ['api_key', '<API_KEY>'],
-        ])}`,
-      ),
+      codeSafeUrl('http://[::1]:8080/v1/pets/{petId}?q=%7B%7D&api_key=<API_KEY>'),
       codeSafeUrl('https://{region}.example.com/pets'),
       ...HOSTILE.map((value) =>
-        codeSafeUrl(`https://api.example.com/{tenant}/things/${encodeURIComponent(value.toWellFormed())}/{id}?${formEncode([[value, value]])}`),
+        codeSafeUrl(`https://api.example.com/{tenant}/things/${encodeURIComponent(value.toWellFormed())}/{id}?${new URLSearchParams([[value, value]])}`),
       ),
     ];
     for (const url of urls) {

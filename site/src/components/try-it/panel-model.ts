@@ -19,6 +19,7 @@ import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
 import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
 import { mergeSchema, type SchemaLookup } from '../../../../scripts/model/schema-merge.ts';
+import { isIgnoredParameter } from '../../../../scripts/model/wire.ts';
 
 export interface Choice {
   value: string;
@@ -201,9 +202,6 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
 function prefill(required: boolean, sample: Sample | undefined, schema: SchemaNode | undefined): unknown {
   return required && sample && !sample.generated ? sample.value : schema?.default;
 }
-
-// Header parameters named like these are ignored by OpenAPI: the request's own ones win.
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 function exampleLabel(example: MediaType['examples'][number]): string {
   // A variant's example (reading-examples.ts) is generated too, but named by its variant.
@@ -411,7 +409,7 @@ function securityLabel(names: string[]): string {
 function paramViews(operation: Operation, resolve: Resolver): { params: PanelView['params']; specs: ParamSpec[] } {
   const params: PanelView['params'] = { path: [], query: [], header: [], cookie: [] };
   const specs: ParamSpec[] = [];
-  const usable = operation.parameters.filter((p) => !(p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
+  const usable = operation.parameters.filter((p) => !isIgnoredParameter(p));
   usable.forEach((parameter, index) => {
     const schema = resolve(parameter.schema);
     const field = fieldView(
