@@ -12,6 +12,7 @@ import { MAX_FILE_BYTES } from '../../../scripts/model/limits.ts';
 import { loadDocument } from '../../../scripts/model/load.ts';
 import { createLocator } from '../../../scripts/model/locate.ts';
 import { validateDocument } from '../../../scripts/model/validate.ts';
+import { positionOf } from '../../security/helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'description-access-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,12 +24,6 @@ function write(name: string, text: string): string {
   const path = join(root, name);
   writeFileSync(path, text);
   return path;
-}
-
-/** `line:col` of the first `needle` in `text`, as a diagnostic gives it. */
-function positionOf(text: string, needle: string): string {
-  const before = text.slice(0, text.indexOf(needle));
-  return `${before.split('\n').length}:${before.length - before.lastIndexOf('\n')}`;
 }
 
 const where = (d: Diagnostic) => `${d.line}:${d.col}`;
