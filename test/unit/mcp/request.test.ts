@@ -92,6 +92,53 @@ describe('buildHttpRequest', () => {
   });
 });
 
+describe('bodies and values in their forms', () => {
+  const withBody = (...mediaTypes: string[]) =>
+    planOf(operation([], { requestBody: { required: true, content: mediaTypes.map((mediaType) => ({ mediaType, examples: [] })) } }));
+
+  it('writes a form body as URL-encoded pairs, an array field once per item', () => {
+    const request = buildHttpRequest(
+      withBody('application/x-www-form-urlencoded'),
+      { id: '1', body: { name: 'Rex & Co', tags: ['a', 'b'], age: 3 } },
+      'http://h',
+      [],
+    );
+    expect(request.body).toBe('name=Rex+%26+Co&tags=a&tags=b&age=3');
+    expect(request.headers).toEqual([['Content-Type', 'application/x-www-form-urlencoded']]);
+  });
+
+  it('leaves a multipart Content-Type to fetch, which writes its boundary', async () => {
+    const request = buildHttpRequest(withBody('multipart/form-data'), { body: { name: 'Rex', tags: ['a', 'b'], meta: { x: 1 } } }, 'http://h', []);
+    expect(request.headers).toEqual([]);
+    const form = request.body as FormData;
+    expect([...form.entries()]).toEqual([
+      ['name', 'Rex'],
+      ['tags', 'a'],
+      ['tags', 'b'],
+      ['meta', '{"x":1}'],
+    ]);
+  });
+
+  it('sends a text body as it is, and no body when the call gives none', () => {
+    expect(buildHttpRequest(withBody('text/csv'), { body: 'a,b' }, 'http://h', []).body).toBe('a,b');
+    expect(buildHttpRequest(withBody('text/csv'), {}, 'http://h', [])).toEqual({ method: 'POST', url: 'http://h/items/{id}', headers: [] });
+  });
+
+  it('writes an object parameter by its style, one described by content as its JSON, and credentials in the query and a cookie', () => {
+    const op = operation([
+      param('filter', 'query', 'object', { style: 'deepObject', explode: true }),
+      param('where', 'query', 'object', { mediaType: 'application/json' }),
+    ]);
+    const credentials = [
+      { credential: { in: 'query', name: 'api key', form: 'key' }, value: 'k&1' },
+      { credential: { in: 'cookie', name: 'sid', form: 'key' }, value: 's 1' },
+    ] as never;
+    const request = buildHttpRequest(planOf(op), { filter: { tag: 'dog', age: 3 }, where: { tag: 'dog' } }, 'http://h', credentials);
+    expect(request.url).toBe('http://h/items/{id}?filter%5Btag%5D=dog&filter%5Bage%5D=3&where=%7B%22tag%22%3A%22dog%22%7D&api%20key=k%261');
+    expect(request.headers).toEqual([['Cookie', 'sid=s%201']]);
+  });
+});
+
 describe('credentials', () => {
   const scheme = (name: string, s: Omit<SecurityScheme, 'name' | 'credential'>): SecurityScheme => ({ name, ...s, credential: credentialOf(s) });
   const schemes = [
