@@ -1,0 +1,116 @@
+// `npm run check`'s guard on the house's structure: dependency-cruiser over the product's
+// TypeScript (scripts/, site/src), with the rules below. dependency-cruiser parses TypeScript
+// through the `typescript` package's JavaScript API, which TypeScript 7 (the project's `tsc`) no
+// longer has, so it gets TypeScript 5.9 from the `astro-tools` workspace, as the `.astro` check does.
+import { createRequire, registerHooks } from 'node:module';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ICruiseOptions, IRegularForbiddenRuleType } from 'dependency-cruiser';
+
+const tools = createRequire(resolve(import.meta.dirname, 'astro-tools/package.json'));
+const typescript5 = new Map(['typescript', 'typescript/package.json'].map((name) => [name, pathToFileURL(tools.resolve(name)).href]));
+
+registerHooks({
+  resolve: (specifier, context, next) => {
+    const url = typescript5.get(specifier);
+    return url ? { url, shortCircuit: true } : next(specifier, context);
+  },
+});
+
+/** The commands' folders: shared code below them never imports one. */
+const commands = '^scripts/(mock|dev|site|diff|mcp|cli|bench|check)/';
+
+const forbidden: IRegularForbiddenRuleType[] = [
+  {
+    name: 'no-circle',
+    comment: 'An import circle among product files: move the shared piece down into a module both import.',
+    severity: 'error',
+    from: { path: '^(scripts|site/src)/' },
+    to: { circular: true },
+  },
+  {
+    name: 'model-below-commands',
+    comment: 'The model is read by every command and imports none of them.',
+    severity: 'error',
+    from: { path: '^scripts/model/' },
+    to: { path: '^scripts/(mock|dev|site|diff|mcp|cli)/' },
+  },
+  {
+    name: 'site-not-preview-internals',
+    comment: "The portal talks to the preview through its one channel module, not the preview's own files.",
+    severity: 'error',
+    from: { path: '^site/' },
+    to: { path: '^scripts/dev/' },
+  },
+  {
+    name: 'infrastructure-below-commands',
+    comment: 'Infrastructure several commands share imports none of them.',
+    severity: 'error',
+    from: { path: '^scripts/(git|process-group|serve-static|terminal)[.]ts$|^scripts/dev/(watch|loop)[.]ts$|^scripts/cli/ports[.]ts$' },
+    to: { path: commands, pathNot: '^scripts/cli/ports[.]ts$' },
+  },
+];
+
+/**
+ * Violations the house had when the guard came, each to be fixed and removed; a new one fails.
+ * `node scripts/check/imports.ts --baseline` writes what is left.
+ */
+const knownFile = resolve(import.meta.dirname, 'imports-known.json');
+const baseline = process.argv.includes('--baseline');
+
+const known: Known[] = !baseline && existsSync(knownFile) ? JSON.parse(readFileSync(knownFile, 'utf8')) : [];
+
+const { cruise } = await import('dependency-cruiser');
+process.chdir(resolve(import.meta.dirname, '../..'));
+const result = await cruise(
+  ['scripts', 'site/src', 'site/astro.config.mjs'],
+  {
+    validate: true,
+    ruleSet: { forbidden },
+    outputType: baseline ? 'baseline' : 'err',
+    knownViolations: known.filter((one) => !one.from.endsWith('.astro')) as ICruiseOptions['knownViolations'],
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^scripts/(bench/anchors|check/astro-tools)/' },
+  },
+  {},
+);
+const astro = astroViolations().filter((one) => !known.some((k) => k.from === one.from && k.to === one.to && k.rule.name === one.rule.name));
+if (baseline) {
+  writeFileSync(knownFile, `${JSON.stringify([...JSON.parse(String(result.output)), ...astro], null, 2)}\n`);
+} else {
+  console.log(String(result.output).trim().replace('Run with --no-ignore-known to see them.', 'scripts/check/imports-known.json lists them.'));
+  for (const one of astro) console.log(`  error ${one.rule.name}: ${one.from} → ${one.to}`);
+  process.exitCode = result.exitCode > 0 || astro.length > 0 ? 1 : 0;
+}
+
+interface Known {
+  type: string;
+  from: string;
+  to: string;
+  rule: { severity: string; name: string };
+}
+
+/**
+ * dependency-cruiser reads no `.astro` file, so their imports (frontmatter and scripts) meet the
+ * path rules here; a component imports no `.ts` that imports it back, so no circle is missed.
+ */
+function astroViolations(): Known[] {
+  const files = readdirSync('site/src', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.astro'));
+  return files.flatMap((name) => {
+    const from = join('site/src', name);
+    const targets = [...readFileSync(from, 'utf8').matchAll(/\b(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+      relative('.', resolve(dirname(from), m[1]!)),
+    );
+    return forbidden.flatMap((rule) =>
+      targets
+        .filter((to) => matches(from, rule.from.path) && matches(to, rule.to.path) && !matches(to, rule.to.pathNot))
+        .map((to) => ({ type: 'dependency', from, to, rule: { severity: 'error', name: rule.name! } })),
+    );
+  });
+}
+
+function matches(path: string, pattern: string | string[] | undefined): boolean {
+  return pattern !== undefined && [pattern].flat().some((one) => new RegExp(one).test(path));
+}
