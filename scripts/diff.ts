@@ -25,9 +25,9 @@ import { locateChanges } from './diff/locate.ts';
 import { SettingsError } from './diff/settings.ts';
 import type { ApiChanges } from './diff/types.ts';
 import type { ApiModel } from './model/index.ts';
-import { createModelBuilder, type ModelBuilder } from './model/isolated.ts';
-import type { LoadOptions } from './model/load.ts';
-import type { SourceLocation } from './model/types.ts';
+import { createModelBuilder, type ModelBuilder } from './model/process/isolated.ts';
+import type { LoadOptions } from './model/load/load.ts';
+import type { SourceLocation } from './model/contract/types.ts';
 import type { Diagnostic } from './diagnostics.ts';
 
 const FORMATS = ['text', 'json', 'yaml', 'markdown', 'github', 'junit', 'html'] as const;

@@ -7,7 +7,7 @@ import { mockLine } from './cli/mock-example.ts';
 import { checkPort, parsePort, portProblem } from './cli/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from './defaults.ts';
 import { startMockServer } from './mock/server.ts';
-import type { ApiModel } from './model/types.ts';
+import type { ApiModel } from './model/contract/types.ts';
 import { serveStatic } from './serve-static.ts';
 import { normalizeBase } from './site/base-path.ts';
 

@@ -2,8 +2,8 @@
 // (it answers 404), so the address alone sends people to an error. Taken from the model: the
 // first GET that needs no path parameter (one needing no parameter at all, if there is one),
 // with the credentials its security asks for, any value being accepted by the mock.
-import type { ApiModel, Operation, SecurityScheme } from '../model/types.ts';
-import { credentialValue } from '../model/credential.ts';
+import type { ApiModel, Operation, SecurityScheme } from '../model/contract/types.ts';
+import { credentialValue } from '../model/contract/credential.ts';
 import { printable } from '../terminal.ts';
 
 const KEY = 'any-key';

@@ -9,8 +9,8 @@ import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
 import { gitText } from '../git.ts';
 import type { ChangeReport } from '../diff/format.ts';
-import type { ModelBuilder } from '../model/isolated.ts';
-import type { LoadOptions } from '../model/load.ts';
+import type { ModelBuilder } from '../model/process/isolated.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 import type { PreviewChanges } from './channel.ts';
 import { printable } from '../terminal.ts';
 

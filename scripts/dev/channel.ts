@@ -5,7 +5,7 @@
 // state lives on globalThis under a registered symbol instead of in a module.
 import type { Diagnostic } from '../diagnostics.ts';
 import type { ChangeReport } from '../diff/format.ts';
-import type { ApiModel } from '../model/types.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 
 export interface PreviewProblem extends Diagnostic {
   /** File as shown to writers: relative to the project root when inside it. */

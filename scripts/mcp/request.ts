@@ -3,9 +3,17 @@
 // its media type's form (model/media.ts), the credentials where their schemes say. Written here
 // rather than through the try-it panel's builder, which reads values as the text typed in a field:
 // arguments are JSON values, an array's items kept apart whatever they hold.
-import { bodyKind } from '../model/media.ts';
-import type { Parameter } from '../model/types.ts';
-import { encodeComponent, serializeCookie, serializeHeader, serializePath, serializeQuery, type WireParameter, type WireValue } from '../model/wire.ts';
+import { bodyKind } from '../model/contract/media.ts';
+import type { Parameter } from '../model/contract/types.ts';
+import {
+  encodeComponent,
+  serializeCookie,
+  serializeHeader,
+  serializePath,
+  serializeQuery,
+  type WireParameter,
+  type WireValue,
+} from '../model/contract/wire.ts';
 import type { AppliedCredential } from './auth.ts';
 import type { ToolPlan } from './tools.ts';
 

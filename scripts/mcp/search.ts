@@ -6,9 +6,9 @@
 // with it, as Pagefind matches; words are split at punctuation and at camelCase, and kept whole too
 // (`listOrders` is `listorders`, `list` and `orders`). Ties keep the description's order. The index
 // is built on the first search, not at start.
-import { mergeResults, prepareEntries, rankOperations, searchEntry, type PreparedEntry } from '../model/search-rank.ts';
-import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
-import type { Operation, SchemaNode } from '../model/types.ts';
+import { mergeResults, prepareEntries, rankOperations, searchEntry, type PreparedEntry } from '../model/contract/search-rank.ts';
+import { mergeSchema, type SchemaLookup } from '../model/contract/schema-merge.ts';
+import type { Operation, SchemaNode } from '../model/contract/types.ts';
 import { SEARCH_RANKING } from '../reference/search-options.ts';
 
 const WEIGHTS = { ...SEARCH_RANKING.ranking.metaWeights, names: 1 };

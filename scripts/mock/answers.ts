@@ -3,8 +3,8 @@
 // already listed, so answering a request is a lookup and a write. Only
 // `Prefer: dynamic=true`, and responses with a schema but no example at all,
 // need the engine at request time.
-import { baseMediaType, bodyKind } from '../model/media.ts';
-import type { Header, MediaType, Operation, Response, SchemaNode } from '../model/types.ts';
+import { baseMediaType, bodyKind } from '../model/contract/media.ts';
+import type { Header, MediaType, Operation, Response, SchemaNode } from '../model/contract/types.ts';
 import type { DeprecationSignals } from './deprecation.ts';
 import type { LeftOutHeaders } from './header-values.ts';
 

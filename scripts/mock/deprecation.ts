@@ -1,8 +1,8 @@
 // Deprecation signals on a deprecated operation's answers: `Deprecation`
 // (RFC 9745, `@<unix seconds>`), `Sunset` (RFC 8594, an HTTP date) and
 // `Link` to the portal page explaining it and to the replacement.
-import { pageUrl } from '../model/pages.ts';
-import type { Operation } from '../model/types.ts';
+import { pageUrl } from '../model/contract/pages.ts';
+import type { Operation } from '../model/contract/types.ts';
 import type { LeftOutHeaders } from './header-values.ts';
 
 export interface DeprecationSignals {

@@ -4,8 +4,8 @@
 // workers (engine-pool.ts), started on first use, and is fed one operation at
 // a time, with only the components it reaches (model/document.ts cuts that
 // slice), so a large document does not pay for dereferencing all of itself.
-import { engineSlice, type OpenApiDocument } from '../model/document.ts';
-import type { Operation } from '../model/types.ts';
+import { engineSlice, type OpenApiDocument } from '../model/document/document.ts';
+import type { Operation } from '../model/contract/types.ts';
 import type { EnginePool, GenerateResult } from './engine-pool.ts';
 
 export interface EngineRequest {

@@ -3,11 +3,11 @@
 // document at the pointers the model gives; and the checks run on each
 // request: the body's media type, then every parameter and the body against
 // their schemas.
-import { isObject } from '../model/deref.ts';
-import { parameterSchema, requestContent, type OpenApiDocument } from '../model/document.ts';
-import { parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/wire.ts';
-import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
-import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
+import { isObject } from '../model/document/deref.ts';
+import { parameterSchema, requestContent, type OpenApiDocument } from '../model/document/document.ts';
+import { parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/contract/wire.ts';
+import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/contract/media.ts';
+import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/contract/types.ts';
 import type { CheckPool, CheckResult } from './check-pool.ts';
 import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
 import { describeError, type SchemaCompiler, type Validator } from './schemas.ts';

@@ -3,8 +3,8 @@
 // check, its request checks (compiled on first call) and its prepared
 // answers.
 import type { BuildResult } from '../model/index.ts';
-import type { SchemaLookup } from '../model/schema-merge.ts';
-import type { ApiModel, Operation, SchemaEntry, SchemaNode } from '../model/types.ts';
+import type { SchemaLookup } from '../model/contract/schema-merge.ts';
+import type { ApiModel, Operation, SchemaEntry, SchemaNode } from '../model/contract/types.ts';
 import { prepareAnswers, type PreparedAnswers, type PreparedResponse } from './answers.ts';
 import { allOperations, mostDeclared } from './operation-errors.ts';
 import { exposeHeaderList } from './cors.ts';

@@ -1,11 +1,11 @@
 // The request patterns the mock leaves unchecked (RE2 cannot express them:
 // lookarounds, backreferences), found once per version of the document so the
 // writer reads which ones when the mock starts or reloads, not on a request.
-import { isObject } from '../model/deref.ts';
-import { operationObject, pathItemObject, resolveRef, type OpenApiDocument } from '../model/document.ts';
-import { linearPattern } from '../model/linear-pattern.ts';
-import { childPointer, escapeSegment, parentPointer } from '../model/pointer.ts';
-import type { Operation } from '../model/types.ts';
+import { isObject } from '../model/document/deref.ts';
+import { operationObject, pathItemObject, resolveRef, type OpenApiDocument } from '../model/document/document.ts';
+import { linearPattern } from '../model/contract/linear-pattern.ts';
+import { childPointer, escapeSegment, parentPointer } from '../model/document/pointer.ts';
+import type { Operation } from '../model/contract/types.ts';
 import { printable } from './log.ts';
 
 /** Values, not schemas: a `pattern` inside them is data. */

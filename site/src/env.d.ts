@@ -2,7 +2,7 @@
 /// <reference types="@astrojs/starlight" />
 
 declare module 'virtual:api-model' {
-  import type { ApiModel } from '../../scripts/model/types.ts';
+  import type { ApiModel } from '../../scripts/model/contract/types.ts';
   import type { PortalContext } from '../../scripts/site/versions/context.ts';
   /** Every document the site renders; `slug` is '' for the one mounted at the root. */
   export const documents: { slug: string; downloads: boolean; model: ApiModel; context?: PortalContext }[];

@@ -14,7 +14,7 @@ import { createChecks } from '../../scripts/dev/checks.ts';
 import { createRebuilder } from '../../scripts/dev/rebuild.ts';
 import { watchFiles } from '../../scripts/dev/watch.ts';
 import { startMockServer } from '../../scripts/mock/server.ts';
-import { createModelBuilder } from '../../scripts/model/isolated.ts';
+import { createModelBuilder } from '../../scripts/model/process/isolated.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { BUILD_TIMEOUT_MS, runScript } from '../helpers/processes.ts';
 import { Collected } from '../mock/helpers.ts';

@@ -6,9 +6,9 @@ import type { SavedBuild } from '../../scripts/dev/preview-worker.ts';
 import { createRebuilder, type Rebuilder } from '../../scripts/dev/rebuild.ts';
 import type { FileWatcher } from '../../scripts/dev/watch.ts';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
-import { normalizeDocument } from '../../scripts/model/normalize.ts';
-import type { ModelBuilder } from '../../scripts/model/isolated.ts';
-import { createModelWriter, type ModelWriter } from '../../scripts/model/model-json.ts';
+import { normalizeDocument } from '../../scripts/model/normalize/normalize.ts';
+import type { ModelBuilder } from '../../scripts/model/process/isolated.ts';
+import { createModelWriter, type ModelWriter } from '../../scripts/model/preview-cache/model-json.ts';
 
 const SPEC = '/descriptions/api.json';
 

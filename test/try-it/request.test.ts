@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { credentialOf } from '../../scripts/model/credential.ts';
+import { credentialOf } from '../../scripts/model/contract/credential.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
 import { shellQuote } from '../../site/src/lib/request-encoding.ts';

@@ -4,7 +4,7 @@
 // that does not exist answers the operation's declared 404. A request this
 // cannot handle as a record (a body that is not an object) gets the answer it
 // would get without state.
-import { isJsonMediaType } from '../../model/media.ts';
+import { isJsonMediaType } from '../../model/contract/media.ts';
 import { findResponse, negotiate, type PreparedResponse } from '../answers.ts';
 import { finish, signalHeaders, type Exchange } from '../exchange.ts';
 import { printable } from '../log.ts';

@@ -5,8 +5,8 @@
 // costs what its schema describes, not whatever a body carried beside it (the
 // bytes a session holds are capped apart, store/limits.ts). Each schema node
 // is read once (references followed, `allOf` merged), then reused.
-import { mergeSchema, type SchemaLookup } from '../../model/schema-merge.ts';
-import type { SchemaNode } from '../../model/types.ts';
+import { mergeSchema, type SchemaLookup } from '../../model/contract/schema-merge.ts';
+import type { SchemaNode } from '../../model/contract/types.ts';
 import type { Rec } from './types.ts';
 
 /** Past this depth a value is kept as it is: a body is at most 64 KiB, and its bytes are counted anyway. */

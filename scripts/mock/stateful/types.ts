@@ -2,7 +2,7 @@
 // id), which operation plays which part on them, how a list is filtered and
 // paged, and the records each session starts from. Built by infer.ts from the
 // model, read by the answering side (answer.ts) and the stores.
-import type { Operation, SchemaNode } from '../../model/types.ts';
+import type { Operation, SchemaNode } from '../../model/contract/types.ts';
 import type { DeclaredFields } from './declared-fields.ts';
 
 /** What an operation does to a resource's records. */

@@ -3,7 +3,7 @@
 // beside the model for the site's Changes page, its Atom feed and each operation's history.
 import { compareModels } from '../../diff/compare.ts';
 import type { ApiChanges } from '../../diff/types.ts';
-import type { ApiModel } from '../../model/types.ts';
+import type { ApiModel } from '../../model/contract/types.ts';
 
 export interface ChangelogEntry {
   /** The version this entry brought, e.g. `1.1.0`. */

@@ -7,7 +7,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { PreviewChannel } from '../../../scripts/dev/channel.ts';
 import { displayPath } from '../../../scripts/dev/problems.ts';
-import { credentialFile } from '../../../scripts/model/access.ts';
+import { credentialFile } from '../../../scripts/model/load/access.ts';
 
 export interface SourcePage {
   status: number;

@@ -2,8 +2,8 @@
 // `tags/<slug>/`, `schemas/<slug>/`), and model/pages.ts puts it under the site's base (a document
 // mounted in a folder gets that folder as a prefix).
 import { DEFAULT_MOCK_URL } from '../../../scripts/defaults.ts';
-import { pageUrl, schemaPage, tagPage } from '../../../scripts/model/pages.ts';
-import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
+import { pageUrl, schemaPage, tagPage } from '../../../scripts/model/contract/pages.ts';
+import type { ApiModel, Operation } from '../../../scripts/model/contract/types.ts';
 
 export interface SiteUrls {
   base: string;

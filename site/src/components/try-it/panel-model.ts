@@ -1,7 +1,7 @@
 // What the try-it panel shows for one operation, computed at build time from
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
-import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
+import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/contract/types.ts';
 import type {
   AuthSchemeSpec,
   BodyInput,
@@ -17,8 +17,8 @@ import { markdownToText } from '../../lib/markdown.ts';
 import { selectable } from '../../../../scripts/reference/enum-display.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
-import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
-import { mergeSchema, type SchemaLookup } from '../../../../scripts/model/schema-merge.ts';
+import { bodyKind, isJsonMediaType } from '../../../../scripts/model/contract/media.ts';
+import { mergeSchema, type SchemaLookup } from '../../../../scripts/model/contract/schema-merge.ts';
 
 export interface Choice {
   value: string;

@@ -3,7 +3,7 @@
 // text (scripts/reference/markdown-text.ts): a title or summary cannot add a heading, link or list item.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
-import type { Operation } from '../../../../scripts/model/types.ts';
+import type { Operation } from '../../../../scripts/model/contract/types.ts';
 import { operationLabel, operationMark } from '../../../../scripts/reference/labels.ts';
 import { markdownToText } from '../../lib/markdown.ts';
 import { inlineText, link } from '../../../../scripts/reference/markdown-text.ts';

@@ -1,6 +1,6 @@
 // Turns what the reader filled in into one concrete HTTP request. The same
 // function feeds `fetch` and the curl command, so the two cannot disagree.
-import { credentialValue } from '../../../../scripts/model/credential.ts';
+import { credentialValue } from '../../../../scripts/model/contract/credential.ts';
 import {
   encodeComponent,
   serializeCookie,
@@ -9,7 +9,7 @@ import {
   serializeQuery,
   type WireParameter,
   type WireValue,
-} from '../../../../scripts/model/wire.ts';
+} from '../../../../scripts/model/contract/wire.ts';
 import type { BuiltRequest, ParamSpec, RequestInput } from './types.ts';
 
 /** Items of an array field: the reader types them comma-separated. */

@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { DEFAULT_SITE } from '../../../../../scripts/defaults.ts';
-import type { Operation } from '../../../../../scripts/model/types.ts';
+import type { Operation } from '../../../../../scripts/model/contract/types.ts';
 import { operationMarkdown } from '../../../../../scripts/reference/operation-markdown.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../../lib/site-data.ts';
 
