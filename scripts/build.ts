@@ -19,12 +19,12 @@ import { judgeVersion } from './model/contract/verdict.ts';
 import { createModelBuilder, type WrittenBuild } from './model/process/isolated.ts';
 import { DEFAULT_SITE } from './defaults.ts';
 import { ASTRO_DIR, runAstroBuild } from './site/astro-build.ts';
-import { siteAddress } from './site/base-path.ts';
+import { siteAddress } from './infra/base-path.ts';
 import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
 import { countOutput, descriptionBytes, outputBound, outputLimitDiagnostic, outputSize, type OutputCount } from './site/output-limit.ts';
-import { printable } from './terminal.ts';
+import { printable } from './infra/terminal.ts';
 import { writeManifest, type ManifestDocument } from './site/model-file.ts';
 import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
 import { namedSources, type VersionSource } from './site/versions/earlier.ts';
@@ -38,7 +38,7 @@ const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },
   out: { type: 'string', default: resolve(ROOT, 'site/dist') },
   site: { type: 'string', default: DEFAULT_SITE },
-  // The path the portal is served under; a --site with a path sets it too (site/base-path.ts).
+  // The path the portal is served under; a --site with a path sets it too (infra/base-path.ts).
   base: { type: 'string' },
   strict: { type: 'boolean', default: false },
   // Off (`--no-lint`) where the description is checked in a step of its own (`npm run lint`:

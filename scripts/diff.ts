@@ -19,7 +19,7 @@ import { formatHtml } from './diff/format-html.ts';
 import { formatJunit } from './diff/format-junit.ts';
 import { formatMarkdown } from './diff/format-markdown.ts';
 import { FAIL_ON, type FailOn, failsGate, isFailOn } from './diff/gate.ts';
-import { refProblem } from './git.ts';
+import { refProblem } from './infra/git.ts';
 import { isDate, today } from './diff/lifecycle.ts';
 import { locateChanges } from './diff/locate.ts';
 import { SettingsError } from './diff/settings.ts';

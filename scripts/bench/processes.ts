@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NODE, TIME } from './paths.ts';
 import { existsSync } from 'node:fs';
 import { treeRss } from './memory.ts';
-import { groupAlive, killGroup, spawnGroup, stopGroup } from '../process-group.ts';
+import { groupAlive, killGroup, spawnGroup, stopGroup } from '../infra/process-group.ts';
 
 export interface Started {
   child: ChildProcess;

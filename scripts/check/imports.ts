@@ -37,6 +37,13 @@ const forbidden: IRegularForbiddenRuleType[] = [
     to: { path: '^scripts/(mock|dev|site|diff|mcp|cli)/' },
   },
   {
+    name: 'preview-on-top',
+    comment: 'The preview drives the model, the mock and the site: none of them imports it back.',
+    severity: 'error',
+    from: { path: '^scripts/', pathNot: '^scripts/(dev/|dev[.]ts$|bench/)' },
+    to: { path: '^scripts/dev/' },
+  },
+  {
     name: 'site-not-preview-internals',
     comment: "The portal talks to the preview through its one channel module, not the preview's own files.",
     severity: 'error',
@@ -45,10 +52,10 @@ const forbidden: IRegularForbiddenRuleType[] = [
   },
   {
     name: 'infrastructure-below-commands',
-    comment: 'Infrastructure several commands share imports none of them.',
+    comment: 'The infrastructure several commands share (scripts/infra) imports none of them.',
     severity: 'error',
-    from: { path: '^scripts/(git|process-group|serve-static|terminal)[.]ts$|^scripts/dev/(watch|loop)[.]ts$|^scripts/cli/ports[.]ts$' },
-    to: { path: commands, pathNot: '^scripts/cli/ports[.]ts$' },
+    from: { path: '^scripts/infra/' },
+    to: { path: commands },
   },
 ];
 

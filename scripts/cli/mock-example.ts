@@ -4,7 +4,7 @@
 // with the credentials its security asks for, any value being accepted by the mock.
 import type { ApiModel, Operation, SecurityScheme } from '../model/contract/types.ts';
 import { credentialValue } from '../model/contract/credential.ts';
-import { printable } from '../terminal.ts';
+import { printable } from '../infra/terminal.ts';
 
 const KEY = 'any-key';
 

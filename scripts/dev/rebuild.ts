@@ -23,7 +23,7 @@ import type { SavedBuild } from './preview-worker.ts';
 import { toProblems } from './problems.ts';
 import { compactHeap } from './heap.ts';
 import { jsonWritten } from './settle.ts';
-import type { FileWatcher } from './watch.ts';
+import type { FileWatcher } from '../infra/watch.ts';
 
 export interface RebuildOptions {
   spec: string;

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
-import { git } from '../git.ts';
+import { git } from '../infra/git.ts';
 import { isInside } from '../model/load/access.ts';
 import type { LoadOptions } from '../model/load/load.ts';
 

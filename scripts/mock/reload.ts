@@ -4,8 +4,8 @@
 // new state replaces the old in one assignment, so no request sees half of
 // each and none is dropped.
 import { resolve } from 'node:path';
-import { createRebuildLoop, type RebuildLoop } from '../dev/loop.ts';
-import { watchFiles, type FileWatcher } from '../dev/watch.ts';
+import { createRebuildLoop, type RebuildLoop } from '../infra/loop.ts';
+import { watchFiles, type FileWatcher } from '../infra/watch.ts';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { createModelBuilder, type ModelBuilder } from '../model/process/isolated.ts';
 import type { LoadOptions } from '../model/load/load.ts';

@@ -33,7 +33,7 @@ import { MemoryStore } from './store/memory.ts';
 import type { StateStore } from './store/types.ts';
 import { createModelBuilder } from '../model/process/isolated.ts';
 import { vocabularyCheck } from './vocabulary.ts';
-import { printable } from '../terminal.ts';
+import { printable } from '../infra/terminal.ts';
 
 export interface MockServerOptions {
   /** The OpenAPI document (default `openapi/openapi.yaml`). */

@@ -12,7 +12,7 @@ import { previewChannel } from '../../scripts/dev/channel.ts';
 import { createChangeTracker } from '../../scripts/dev/changes.ts';
 import { createChecks } from '../../scripts/dev/checks.ts';
 import { createRebuilder } from '../../scripts/dev/rebuild.ts';
-import { watchFiles } from '../../scripts/dev/watch.ts';
+import { watchFiles } from '../../scripts/infra/watch.ts';
 import { startMockServer } from '../../scripts/mock/server.ts';
 import { createModelBuilder } from '../../scripts/model/process/isolated.ts';
 import { ROOT } from '../helpers/paths.ts';

@@ -4,7 +4,7 @@ import { previewChannel } from '../../scripts/dev/channel.ts';
 import type { Checks } from '../../scripts/dev/checks.ts';
 import type { SavedBuild } from '../../scripts/dev/preview-worker.ts';
 import { createRebuilder, type Rebuilder } from '../../scripts/dev/rebuild.ts';
-import type { FileWatcher } from '../../scripts/dev/watch.ts';
+import type { FileWatcher } from '../../scripts/infra/watch.ts';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
 import { normalizeDocument } from '../../scripts/model/normalize/normalize.ts';
 import type { ModelBuilder } from '../../scripts/model/process/isolated.ts';

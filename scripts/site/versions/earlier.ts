@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import { resolveBaseSpec } from '../../diff/base.ts';
-import { refProblem } from '../../git.ts';
+import { refProblem } from '../../infra/git.ts';
 import type { ModelBuilder } from '../../model/process/isolated.ts';
 import type { LoadOptions } from '../../model/load/load.ts';
 import type { ApiModel } from '../../model/contract/types.ts';

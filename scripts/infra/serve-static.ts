@@ -11,8 +11,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import sirv from 'sirv';
-import { DEFAULT_HOST, httpOrigin } from './defaults.ts';
-import { normalizeBase } from './site/base-path.ts';
+import { DEFAULT_HOST, httpOrigin } from '../defaults.ts';
+import { normalizeBase } from './base-path.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -5,7 +5,7 @@
 // and is passed after `--end-of-options`, where git reads nothing as an option.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { MAX_FILE_BYTES } from './model/limits.ts';
+import { MAX_FILE_BYTES } from '../model/limits.ts';
 
 const run = promisify(execFile);
 
