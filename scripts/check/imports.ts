@@ -57,6 +57,13 @@ const forbidden: IRegularForbiddenRuleType[] = [
     from: { path: '^scripts/infra/' },
     to: { path: commands },
   },
+  {
+    name: 'site-through-aliases',
+    comment: 'The portal reaches shared code through package.json `imports` (#model/…, #reference/…), not ../../../scripts/.',
+    severity: 'error',
+    from: { path: '^site/' },
+    to: { path: '^scripts/', dependencyTypesNot: ['aliased-subpath-import'] },
+  },
 ];
 
 /**
@@ -107,15 +114,29 @@ function astroViolations(): Known[] {
   const files = readdirSync('site/src', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.astro'));
   return files.flatMap((name) => {
     const from = join('site/src', name);
-    const targets = [...readFileSync(from, 'utf8').matchAll(/\b(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
-      relative('.', resolve(dirname(from), m[1]!)),
-    );
+    const imports = [...readFileSync(from, 'utf8').matchAll(/\b(?:from|import)\s*['"]((?:\.{1,2}\/|#)[^'"]+)['"]/g)].map((m) => m[1]!);
     return forbidden.flatMap((rule) =>
-      targets
-        .filter((to) => matches(from, rule.from.path) && matches(to, rule.to.path) && !matches(to, rule.to.pathNot))
-        .map((to) => ({ type: 'dependency', from, to, rule: { severity: 'error', name: rule.name! } })),
+      imports
+        .map((specifier) => ({
+          aliased: specifier.startsWith('#'),
+          to: relative('.', specifier.startsWith('#') ? aliasTarget(specifier) : resolve(dirname(from), specifier)),
+        }))
+        .filter(({ to }) => matches(from, rule.from.path) && matches(to, rule.to.path) && !matches(to, rule.to.pathNot))
+        .filter(({ aliased }) => !(aliased && rule.to.dependencyTypesNot?.includes('aliased-subpath-import')))
+        .map(({ to }) => ({ type: 'dependency', from, to, rule: { severity: 'error', name: rule.name! } })),
     );
   });
+}
+
+/** Where package.json's `imports` sends `#model/…` and the like. */
+function aliasTarget(specifier: string): string {
+  const aliases: Record<string, string> = JSON.parse(readFileSync('package.json', 'utf8')).imports;
+  for (const [alias, target] of Object.entries(aliases)) {
+    const [head, tail] = alias.split('*');
+    if (tail === undefined ? specifier === alias : specifier.startsWith(head!) && specifier.endsWith(tail))
+      return target.replace('*', specifier.slice(head!.length, specifier.length - tail!.length));
+  }
+  return specifier;
 }
 
 function matches(path: string, pattern: string | string[] | undefined): boolean {

@@ -11,7 +11,7 @@ import { gitText } from '../infra/git.ts';
 import type { ChangeReport } from '../diff/format.ts';
 import type { ModelBuilder } from '../model/process/isolated.ts';
 import type { LoadOptions } from '../model/load/load.ts';
-import type { PreviewChanges } from './channel.ts';
+import type { PreviewChanges } from '../site/preview-channel.ts';
 import { printable } from '../infra/terminal.ts';
 
 interface Base {

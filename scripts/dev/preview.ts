@@ -21,7 +21,7 @@ import { createModelBuilder } from '../model/process/isolated.ts';
 import { createChecks } from './checks.ts';
 import type { LoadOptions } from '../model/load/load.ts';
 import { writeModelFile } from '../site/model-file.ts';
-import { previewChannel, type PreviewChannel } from './channel.ts';
+import { previewChannel, type PreviewChannel } from '../site/preview-channel.ts';
 import { createChangeTracker } from './changes.ts';
 import { createRebuildLoop } from '../infra/loop.ts';
 import { createPreviewMock } from './mock.ts';

@@ -1,8 +1,8 @@
 // The changelog as the Changes page and the Atom feed show it: newest version first, and in each
 // version the report `npm run diff` prints (diff/format.ts: groups with breaking changes first),
 // each group linked to its operation or schema page in this document when that page still exists.
-import { groupChanges } from '../../../scripts/diff/format.ts';
-import type { ApiChange } from '../../../scripts/diff/types.ts';
+import { groupChanges } from '#diff/format.ts';
+import type { ApiChange } from '#diff/types.ts';
 import type { PortalDocument } from './site-data.ts';
 
 export interface ChangeGroupView {

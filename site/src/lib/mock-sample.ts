@@ -2,7 +2,7 @@
 // that what it says is true of this document: an operation that declares an error answer
 // (a 404 if any does), the name of that answer's example for `Prefer: example=`, and the
 // credential the operation asks for.
-import type { ApiModel, Operation } from '../../../scripts/model/contract/types.ts';
+import type { ApiModel, Operation } from '#model/contract/types.ts';
 import { panelView } from '../components/try-it/panel-model.ts';
 import { buildRequest } from '../scripts/try-it/request.ts';
 import { documentedInput, PLACEHOLDER_NOTE } from './sample-input.ts';

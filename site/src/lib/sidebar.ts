@@ -8,9 +8,9 @@
 // Written as Starlight's route data, once per section (site-data.ts): Starlight would otherwise
 // check and convert a sidebar given to each page, every page again (GitHub's: 2,242 times).
 import type { StarlightRouteData } from '@astrojs/starlight/route-data';
-import { pageUrl } from '../../../scripts/model/contract/pages.ts';
-import type { Operation, Tag } from '../../../scripts/model/contract/types.ts';
-import { operationLabel, operationMark } from '../../../scripts/reference/labels.ts';
+import { pageUrl } from '#model/contract/pages.ts';
+import type { Operation, Tag } from '#model/contract/types.ts';
+import { operationLabel, operationMark } from '#reference/labels.ts';
 import type { PortalDocument, SidebarSection } from './site-data.ts';
 
 export type SidebarEntry =

@@ -1,9 +1,9 @@
 // Everything the pages need, computed once per build at module scope: lookups by slug,
 // URLs, and one sidebar per tag (shared by every page of that tag, never rebuilt per page).
 import { documents } from 'virtual:api-model';
-import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/contract/types.ts';
-import { operationHistory, type OperationHistory } from '../../../scripts/site/versions/changelog.ts';
-import type { PortalContext } from '../../../scripts/site/versions/context.ts';
+import type { ApiModel, Operation, SchemaEntry } from '#model/contract/types.ts';
+import { operationHistory, type OperationHistory } from '#site-build/versions/changelog.ts';
+import type { PortalContext } from '#site-build/versions/context.ts';
 import { portalTitle } from './portal-title.ts';
 import { sectionNavigation, type Navigation } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';

@@ -15,7 +15,7 @@ import { rustReqwest } from '@scalar/snippetz/plugins/rust/reqwest';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { shellHttpie } from '@scalar/snippetz/plugins/shell/httpie';
 import { shellWget } from '@scalar/snippetz/plugins/shell/wget';
-import type { Server } from '../../../scripts/model/contract/types.ts';
+import type { Server } from '#model/contract/types.ts';
 import type { BuiltRequest } from '../scripts/try-it/types.ts';
 import { codeSafeUrl, headerProblem, httpieValue, jsStringContent, pythonBytesContent, shellQuote, strictUri } from './request-encoding.ts';
 

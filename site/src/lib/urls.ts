@@ -1,9 +1,9 @@
 // Page addresses: the model says where each page is (`operations/<slug>/`, `webhooks/<slug>/`,
 // `tags/<slug>/`, `schemas/<slug>/`), and model/pages.ts puts it under the site's base (a document
 // mounted in a folder gets that folder as a prefix).
-import { DEFAULT_MOCK_URL } from '../../../scripts/defaults.ts';
-import { pageUrl, schemaPage, tagPage } from '../../../scripts/model/contract/pages.ts';
-import type { ApiModel, Operation } from '../../../scripts/model/contract/types.ts';
+import { DEFAULT_MOCK_URL } from '#defaults';
+import { pageUrl, schemaPage, tagPage } from '#model/contract/pages.ts';
+import type { ApiModel, Operation } from '#model/contract/types.ts';
 
 export interface SiteUrls {
   base: string;

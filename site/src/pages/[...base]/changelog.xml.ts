@@ -3,7 +3,7 @@
 // characters XML 1.0 cannot carry at all (most control characters) are dropped from the text.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { XMLBuilder } from 'fast-xml-parser';
-import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
+import { DEFAULT_SITE } from '#defaults';
 import { changelogView } from '../../lib/changelog-view.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
 import { changelogUrl, feedUrl } from '../../lib/version-switch.ts';

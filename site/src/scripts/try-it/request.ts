@@ -1,15 +1,7 @@
 // Turns what the reader filled in into one concrete HTTP request. The same
 // function feeds `fetch` and the curl command, so the two cannot disagree.
-import { credentialValue } from '../../../../scripts/model/contract/credential.ts';
-import {
-  encodeComponent,
-  serializeCookie,
-  serializeHeader,
-  serializePath,
-  serializeQuery,
-  type WireParameter,
-  type WireValue,
-} from '../../../../scripts/model/contract/wire.ts';
+import { credentialValue } from '#model/contract/credential.ts';
+import { encodeComponent, serializeCookie, serializeHeader, serializePath, serializeQuery, type WireParameter, type WireValue } from '#model/contract/wire.ts';
 import type { BuiltRequest, ParamSpec, RequestInput } from './types.ts';
 
 /** Items of an array field: the reader types them comma-separated. */

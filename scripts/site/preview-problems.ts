@@ -2,7 +2,7 @@
 // terminal, with a path a writer recognises.
 import { isAbsolute, relative } from 'node:path';
 import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import type { PreviewProblem } from './channel.ts';
+import type { PreviewProblem } from './preview-channel.ts';
 
 /** Relative to `root` when the file is inside it, else absolute (a `../../tmp/…` path helps nobody). */
 export function displayPath(file: string, root: string): string {
