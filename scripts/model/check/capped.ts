@@ -5,7 +5,7 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import type { CappedExample } from '../normalize/examples.ts';
 import type { Locator } from '../load/locate.ts';
 import { formatPointer } from '../document/pointer.ts';
-import type { OpenApiDocument } from '../load/load.ts';
+import type { OpenApiDocument } from '../document/openapi.ts';
 
 /** The pointers of these objects of the document, each where a walk in document order first meets it. */
 export function pointersOf(document: OpenApiDocument, targets: Set<object>): Map<object, string> {

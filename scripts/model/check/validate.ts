@@ -7,7 +7,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { Locator } from '../load/locate.ts';
 import { formatPointer } from '../document/pointer.ts';
-import type { OpenApiDocument } from '../load/load.ts';
+import type { OpenApiDocument } from '../document/openapi.ts';
 import { complexityProblem, measureDocument, type DocumentMeasure } from '../load/document-cost.ts';
 
 interface AjvDetail {

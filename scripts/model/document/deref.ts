@@ -1,7 +1,7 @@
 // Internal $ref lookup in the bundled document (after bundling, every $ref is
 // `#/…`). Non-schema objects (parameters, responses, examples…) are followed
 // to their target; schemas are handled by schema.ts, which keeps component refs.
-import type { OpenApiDocument } from './document.ts';
+import type { OpenApiDocument } from './openapi.ts';
 import { parsePointer, resolvePointer } from './pointer.ts';
 
 /**

@@ -9,9 +9,9 @@ import type { OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { isObject } from './deref.ts';
 import { childPointer, parentPointer, parsePointer, resolvePointer } from './pointer.ts';
 import type { Operation, Parameter } from '../contract/types.ts';
+import type { OpenApiDocument } from './openapi.ts';
 
-/** An OpenAPI 3.0 or 3.1 document, bundled: every `$ref` left in it is internal (`#/…`). */
-export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
+export type { OpenApiDocument };
 export type RawPathItem = OpenAPIV3.PathItemObject | OpenAPIV3_1.PathItemObject;
 export type RawOperation = OpenAPIV3.OperationObject | OpenAPIV3_1.OperationObject;
 export type RawParameter = OpenAPIV3.ParameterObject | OpenAPIV3_1.ParameterObject;

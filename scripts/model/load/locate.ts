@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname, resolve as resolvePath, dirname } from 'node:path';
 import { Source, getLineColLocation, parseYaml } from '@redocly/openapi-core';
-import type { LoadedDocument } from './load.ts';
+import type { DescriptionResolver } from './resolver.ts';
 import { jsonChild, jsonRef, jsonRoot, lineColAt } from './json-position.ts';
 import { formatPointer, parsePointer } from '../document/pointer.ts';
 
@@ -31,11 +31,18 @@ function pristine(file: ParsedFile, cache: Map<string, ParsedFile>): ParsedFile 
 
 export type Locator = (pointer: string) => { file: string; line: number; col: number };
 
+/** What the locator reads of a loaded description (load.ts, LoadedDocument): its files and the resolver that parsed them. */
+export interface LocatedFiles {
+  entry: string;
+  files: string[];
+  resolver: DescriptionResolver;
+}
+
 /**
  * The files the bundler read. Its resolver's cache holds them already parsed, but that cache is
  * not part of Redocly's public API: should it change shape, the files are read again instead.
  */
-async function documentFiles(loaded: LoadedDocument): Promise<Map<string, ParsedFile>> {
+async function documentFiles(loaded: LocatedFiles): Promise<Map<string, ParsedFile>> {
   const files = new Map<string, ParsedFile>();
   const cache = (loaded.resolver as unknown as { cache?: unknown }).cache;
   if (cache instanceof Map) {
@@ -119,7 +126,7 @@ function treeView(file: ParsedFile): FileView {
   };
 }
 
-export async function createLocator(loaded: LoadedDocument): Promise<Locator> {
+export async function createLocator(loaded: LocatedFiles): Promise<Locator> {
   const files = await documentFiles(loaded);
   const fresh = new Map<string, ParsedFile>();
   const views = new Map<string, FileView>();

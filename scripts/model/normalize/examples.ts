@@ -4,7 +4,7 @@
 // `generated` so no one mistakes it for the writer's.
 import { isObject, optionalString, type Deref } from '../document/deref.ts';
 import { EXAMPLE_LIMITS } from '../limits.ts';
-import type { OpenApiDocument } from '../load/load.ts';
+import type { OpenApiDocument } from '../document/openapi.ts';
 import { boundedSample, type Cut } from './sampler.ts';
 import type { NamedExample } from '../contract/types.ts';
 

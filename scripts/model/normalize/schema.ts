@@ -3,7 +3,7 @@
 // tree even for recursive schemas), inline references are followed once.
 import { getByPointer, isObject, optionalString } from '../document/deref.ts';
 import { parsePointer } from '../document/pointer.ts';
-import type { OpenApiDocument } from '../load/load.ts';
+import type { OpenApiDocument } from '../document/openapi.ts';
 import type { SchemaNode, XmlObject } from '../contract/types.ts';
 import type { WorkBudget } from './budget.ts';
 
