@@ -3,10 +3,10 @@
 // through the `typescript` package's JavaScript API, which TypeScript 7 (the project's `tsc`) no
 // longer has, so it gets TypeScript 5.9 from the `astro-tools` workspace, as the `.astro` check does.
 import { createRequire, registerHooks } from 'node:module';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ICruiseOptions, IRegularForbiddenRuleType } from 'dependency-cruiser';
+import type { IRegularForbiddenRuleType } from 'dependency-cruiser';
 
 const tools = createRequire(resolve(import.meta.dirname, 'astro-tools/package.json'));
 const typescript5 = new Map(['typescript', 'typescript/package.json'].map((name) => [name, pathToFileURL(tools.resolve(name)).href]));
@@ -66,15 +66,6 @@ const forbidden: IRegularForbiddenRuleType[] = [
   },
 ];
 
-/**
- * Violations the house had when the guard came, each to be fixed and removed; a new one fails.
- * `node scripts/check/imports.ts --baseline` writes what is left.
- */
-const knownFile = resolve(import.meta.dirname, 'imports-known.json');
-const baseline = process.argv.includes('--baseline');
-
-const known: Known[] = !baseline && existsSync(knownFile) ? JSON.parse(readFileSync(knownFile, 'utf8')) : [];
-
 const { cruise } = await import('dependency-cruiser');
 process.chdir(resolve(import.meta.dirname, '../..'));
 const result = await cruise(
@@ -82,35 +73,29 @@ const result = await cruise(
   {
     validate: true,
     ruleSet: { forbidden },
-    outputType: baseline ? 'baseline' : 'err',
-    knownViolations: known.filter((one) => !one.from.endsWith('.astro')) as ICruiseOptions['knownViolations'],
+    outputType: 'err',
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^scripts/(bench/anchors|check/astro-tools)/' },
   },
   {},
 );
-const astro = astroViolations().filter((one) => !known.some((k) => k.from === one.from && k.to === one.to && k.rule.name === one.rule.name));
-if (baseline) {
-  writeFileSync(knownFile, `${JSON.stringify([...JSON.parse(String(result.output)), ...astro], null, 2)}\n`);
-} else {
-  console.log(String(result.output).trim().replace('Run with --no-ignore-known to see them.', 'scripts/check/imports-known.json lists them.'));
-  for (const one of astro) console.log(`  error ${one.rule.name}: ${one.from} → ${one.to}`);
-  process.exitCode = result.exitCode > 0 || astro.length > 0 ? 1 : 0;
-}
+const astro = astroViolations();
+console.log(String(result.output).trim());
+for (const one of astro) console.log(`  error ${one.rule}: ${one.from} → ${one.to}`);
+process.exitCode = result.exitCode > 0 || astro.length > 0 ? 1 : 0;
 
-interface Known {
-  type: string;
+interface Violation {
+  rule: string;
   from: string;
   to: string;
-  rule: { severity: string; name: string };
 }
 
 /**
  * dependency-cruiser reads no `.astro` file, so their imports (frontmatter and scripts) meet the
  * path rules here; a component imports no `.ts` that imports it back, so no circle is missed.
  */
-function astroViolations(): Known[] {
+function astroViolations(): Violation[] {
   const files = readdirSync('site/src', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.astro'));
   return files.flatMap((name) => {
     const from = join('site/src', name);
@@ -123,7 +108,7 @@ function astroViolations(): Known[] {
         }))
         .filter(({ to }) => matches(from, rule.from.path) && matches(to, rule.to.path) && !matches(to, rule.to.pathNot))
         .filter(({ aliased }) => !(aliased && rule.to.dependencyTypesNot?.includes('aliased-subpath-import')))
-        .map(({ to }) => ({ type: 'dependency', from, to, rule: { severity: 'error', name: rule.name! } })),
+        .map(({ to }) => ({ rule: rule.name!, from, to })),
     );
   });
 }

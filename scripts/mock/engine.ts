@@ -6,23 +6,8 @@
 // slice), so a large document does not pay for dereferencing all of itself.
 import { engineSlice, type OpenApiDocument } from '../model/document/document.ts';
 import type { Operation } from '../model/contract/types.ts';
-import type { EnginePool, GenerateResult } from './engine-pool.ts';
-
-export interface EngineRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-export interface EngineOptions {
-  code?: number;
-  exampleKey?: string;
-  dynamic: boolean;
-  /** `--seed` with the request: the same request gets the same generated body, in any worker, across restarts. */
-  seed?: string;
-}
+import type { EnginePool } from './engine-pool.ts';
+import type { EngineOptions, EngineRequest, GenerateResult } from './engine-messages.ts';
 
 export class Engine {
   private static versions = 0;

@@ -10,7 +10,7 @@ import { statefulAnswer } from './stateful/answer.ts';
 import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 
 export function answerRequest(x: Exchange, mock: MockOperation, params: Record<string, string>, query: URLSearchParams | undefined, body: unknown): void {
   if (x.failure) {

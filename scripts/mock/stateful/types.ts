@@ -3,7 +3,6 @@
 // paged, and the records each session starts from. Built by infer.ts from the
 // model, read by the answering side (answer.ts) and the stores.
 import type { Operation, SchemaNode } from '../../model/contract/types.ts';
-import type { DeclaredFields } from './declared-fields.ts';
 
 /** What an operation does to a resource's records. */
 export type Role = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
@@ -85,5 +84,16 @@ export interface Resource {
   /** Changes when anything above does: a reload drops the records of a resource whose fingerprint changed. */
   fingerprint: string;
   /** What a record keeps of a body: the fields `record` declares, at every level. */
-  declared: DeclaredFields;
+  declared: FieldFilter;
+}
+
+/** An operation's part in stateful mocking: the resource it reads or writes, and how. */
+export interface StatefulPart {
+  resource: Resource;
+  part: ResourceOperation;
+}
+
+/** What a record keeps of a body (declared-fields.ts): only the fields a schema declares, at every level. */
+export interface FieldFilter {
+  keep(record: Rec, schema: SchemaNode): Rec;
 }
