@@ -225,7 +225,7 @@ async function main(): Promise<number> {
         copied.catch(() => undefined);
       } catch (error) {
         if (!(error instanceof DiagnosticsError)) throw error;
-        // The one verdict every command reaches (model/verdict.ts): a version that does not load is refused.
+        // The one verdict every command reaches (model/contract/verdict.ts): a version that does not load is refused.
         const refused = judgeVersion({ loaded: false, diagnostics: error.diagnostics });
         console.error(formatDiagnostics(refused.diagnostics));
         console.error(`Build failed: ${unreadable(api.spec, refused.diagnostics)}. Nothing was written to ${out}.`);

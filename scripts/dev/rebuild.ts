@@ -114,7 +114,7 @@ function counted(problems: PreviewStatus['problems']): { errors: number; warning
 }
 
 export function createRebuilder(options: RebuildOptions): Rebuilder {
-  // The model of each save, from what changed since the last (model/model-delta.ts); the whole text when this side lost track.
+  // The model of each save, from what changed since the last (model/preview-cache/model-delta.ts); the whole text when this side lost track.
   const reader = createModelReader();
   const readModel = async (delta: ModelDelta): Promise<ApiModel> => {
     const model = reader.read(delta) ?? reader.read({ id: delta.id, mark: delta.mark, json: await options.builder.call<string>('model', options.spec) });
@@ -237,7 +237,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // follows is queued, and showing this one, or its errors for a file read half-written, would only delay it.
       if (writes !== writesBefore && version > 0 && !stopped)
         return { ok: false, superseded: true, version, durationMs: Math.round(performance.now() - started) };
-      // The one verdict every command reaches (model/verdict.ts): only a document that does not load
+      // The one verdict every command reaches (model/contract/verdict.ts): only a document that does not load
       // keeps the last good version; lint and validation errors are shown, not blocking.
       const loaded = judgeVersion({ loaded: saved !== undefined, diagnostics }).ok;
       // The same texts as the version shown (the last pieces of a write already read, a save without a change): nothing to show again.

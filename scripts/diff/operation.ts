@@ -129,7 +129,7 @@ function compareParameters(base: Operation, head: Operation, webhook: boolean, s
       } else if (p.required && !after.required) {
         add(`${prefix}-became-optional`, 'parameter-became-optional', after, `${what(after)} became optional.`, at);
       }
-      // A new style or explode that writes every value as before (model/wire.ts) changes nothing for clients.
+      // A new style or explode that writes every value as before (model/contract/wire.ts) changes nothing for clients.
       if (!sameWire(p, after)) {
         add(
           `${prefix}-style-changed`,

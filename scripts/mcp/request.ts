@@ -1,6 +1,6 @@
 // A tool call's arguments as the HTTP request they stand for: each parameter written by the model's
-// one wire rule (model/wire.ts, as the try-it panel and the mock write and read them), the body in
-// its media type's form (model/media.ts), the credentials where their schemes say. Written here
+// one wire rule (model/contract/wire.ts, as the try-it panel and the mock write and read them), the body in
+// its media type's form (model/contract/media.ts), the credentials where their schemes say. Written here
 // rather than through the try-it panel's builder, which reads values as the text typed in a field:
 // arguments are JSON values, an array's items kept apart whatever they hold.
 import { bodyKind } from '../model/contract/media.ts';

@@ -1,5 +1,5 @@
 // The search tool: operations ranked as the portal's search box ranks them. First the operations
-// the query names (model/search-rank.ts: its summary, path or a piece of it, operationId, method
+// the query names (model/contract/search-rank.ts: its summary, path or a piece of it, operationId, method
 // and path), then the rest as the portal's full text finds them (search-options.ts' weights: a
 // word of the query in the path weighs 10, the operationId 8, the summary 6, the description's
 // opening words 4, a parameter or field name 1). A word matches a word of the field that starts

@@ -85,7 +85,7 @@ function declaredHeaders(op: Operation, headers: Header[], signals: boolean, lef
   for (const h of headers) {
     const lower = h.name.toLowerCase();
     if (SKIPPED_HEADERS.has(lower) || (signals && SIGNAL_HEADERS.has(lower))) continue;
-    // The model's sample: the declared example, else one from the schema (model/sample-value.ts).
+    // The model's sample: the declared example, else one from the schema (model/normalize/sample-value.ts).
     const text = headerText(h.sample?.value);
     if (text !== undefined && leftOut.check(op, h.name, text) !== undefined) out.push(h.name, text);
   }

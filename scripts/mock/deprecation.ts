@@ -64,7 +64,7 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
     declaredSunset !== undefined ? leftOut.check(op, 'Sunset', declaredSunset) : Number.isNaN(sunsetMs) ? undefined : new Date(sunsetMs).toUTCString();
   if (sunset) fixed.push('Sunset', sunset);
 
-  // The portal's pages where the model says they are (model/pages.ts).
+  // The portal's pages where the model says they are (model/contract/pages.ts).
   const page = (target: Operation) => pageUrl(site, target.page);
   const policy = op.deprecated || at !== undefined ? `<${page(op)}>; rel="deprecation"` : undefined;
   const successor = info.replacedBy ? operations.find((o) => o.slug === info.replacedBy) : undefined;

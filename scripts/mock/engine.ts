@@ -2,7 +2,7 @@
 // dynamic=true` (a body generated from the schema with fake data) and
 // responses that declare a schema but no example at all. It runs in a pool of
 // workers (engine-pool.ts), started on first use, and is fed one operation at
-// a time, with only the components it reaches (model/document.ts cuts that
+// a time, with only the components it reaches (model/document/document.ts cuts that
 // slice), so a large document does not pay for dereferencing all of itself.
 import { engineSlice, type OpenApiDocument } from '../model/document/document.ts';
 import type { Operation } from '../model/contract/types.ts';

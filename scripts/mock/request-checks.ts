@@ -12,7 +12,7 @@ import type { CheckPool, CheckResult } from './check-pool.ts';
 import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
 import { describeError, type SchemaCompiler, type Validator } from './schemas.ts';
 
-/** A parameter as the request checks read it: its wire form (model/wire.ts) and its schema as written, for ajv. */
+/** A parameter as the request checks read it: its wire form (model/contract/wire.ts) and its schema as written, for ajv. */
 export interface ParamSpec extends WireParameter {
   required: boolean;
   /** Described with `content` (JSON text) instead of `schema`. */

@@ -122,7 +122,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     // Imported here: a mock handed its builds (the preview's) never loads the pipeline's loaders and linters.
     const { buildModel } = await import('../model/index.ts');
     const own = await buildModel(options.spec, { ...MOCK_CHECKS, ...options.access });
-    // The verdict every command reaches (model/verdict.ts); its problems (a route the mock cannot
+    // The verdict every command reaches (model/contract/verdict.ts); its problems (a route the mock cannot
     // answer, a foreign config's refused plugins, a capped example) are said once at start.
     const verdict = judgeVersion({ loaded: true, diagnostics: own.diagnostics });
     if (verdict.diagnostics.length > 0) log.message(formatDiagnostics(verdict.diagnostics));

@@ -56,7 +56,7 @@ export function uncheckedPatterns(document: OpenApiDocument, operations: Operati
 
   for (const op of operations) {
     operation = `${op.method.toUpperCase()} ${op.path}`;
-    // Through the door (model/document.ts): a path item that is a reference is read where it leads.
+    // Through the door (model/document/document.ts): a path item that is a reference is read where it leads.
     const pathItem = pathItemObject(document, op);
     const raw = operationObject(document, op);
     if (pathItem) visit(pathItem.parameters, childPointer(parentPointer(op.pointer), 'parameters'), 0);

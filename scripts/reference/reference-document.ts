@@ -1,5 +1,5 @@
 // The lookups and page addresses the Markdown writers need, for a reader outside the portal's build
-// (the MCP server, tests): pages under `base` as model/pages.ts places them, the portal's own way.
+// (the MCP server, tests): pages under `base` as model/contract/pages.ts places them, the portal's own way.
 import { pageUrl } from '../model/contract/pages.ts';
 import type { ApiModel } from '../model/contract/types.ts';
 import type { ReferenceDocument } from './llms-full.ts';

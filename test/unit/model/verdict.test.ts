@@ -1,5 +1,5 @@
-// The verdict on a version (model/verdict.ts) and the route problems the model build finds once
-// (model/route-problems.ts), on inline documents.
+// The verdict on a version (model/contract/verdict.ts) and the route problems the model build finds once
+// (model/check/route-problems.ts), on inline documents.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Diagnostic } from '../../../scripts/diagnostics.ts';

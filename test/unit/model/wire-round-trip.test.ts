@@ -91,7 +91,7 @@ function roundTrip(p: WireParameter, value: WireValue): WireValue | undefined {
 
 const plain = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : value);
 
-describe('the wire rule, both ways (model/wire.ts)', () => {
+describe('the wire rule, both ways (model/contract/wire.ts)', () => {
   for (const c of DEFINED) {
     it(`reads back what it writes: ${label(c)}`, () => {
       const p: WireParameter = { name: 'color', ...c };

@@ -47,7 +47,7 @@ export function buildRequest(input: RequestInput): BuiltRequest {
   const query: string[] = [];
   const headers: [string, string][] = [];
   const cookies: string[] = [];
-  // Every location, style and explode by the one wire rule the mock reads them back with (model/wire.ts).
+  // Every location, style and explode by the one wire rule the mock reads them back with (model/contract/wire.ts).
   for (const { spec, value } of input.params) {
     const [param, wire] = typed(spec, value);
     if (spec.in === 'path') {
