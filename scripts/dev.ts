@@ -4,7 +4,7 @@
 // terminal and over the pages; "What changed" at /changes/. Ctrl-C stops all.
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, descriptionOptions, parseCli } from './cli/args.ts';
 import { mockLine } from './cli/mock-example.ts';
-import { parsePort } from './cli/ports.ts';
+import { parsePort } from './infra/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT } from './defaults.ts';
 import type { Preview } from './dev/preview.ts';
 import { enableCompileCache } from 'node:module';

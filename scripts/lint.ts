@@ -3,8 +3,8 @@
 // every problem as `file:line:col severity rule message`. Exit 1 on any error.
 import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
-import { buildModelIsolated } from './model/isolated.ts';
-import { printable } from './terminal.ts';
+import { buildModelIsolated } from './model/process/isolated.ts';
+import { printable } from './infra/terminal.ts';
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },

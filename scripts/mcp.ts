@@ -4,11 +4,11 @@
 // names the API to call. `--help` lists every flag (scripts/mcp/help.ts).
 import { enableCompileCache } from 'node:module';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
-import { parsePort } from './cli/ports.ts';
+import { parsePort } from './infra/ports.ts';
 import { DEFAULT_HOST, DEFAULT_SITE } from './defaults.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { MCP_HELP } from './mcp/help.ts';
-import { printable } from './terminal.ts';
+import { printable } from './infra/terminal.ts';
 
 enableCompileCache();
 

@@ -5,13 +5,13 @@
 // generated answers, latency and faults, and callbacks (scripts/mock/help.ts).
 import { enableCompileCache } from 'node:module';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
-import { parsePort, portProblem } from './cli/ports.ts';
+import { parsePort, portProblem } from './infra/ports.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
 import { readFeatures } from './mock/features.ts';
 import { MOCK_HELP } from './mock/help.ts';
 import type { MockServer } from './mock/server.ts';
-import { printable } from './terminal.ts';
+import { printable } from './infra/terminal.ts';
 
 // Node keeps the compiled code of the modules it loads (the OpenAPI tooling is
 // large): the second start skips a third of the work. Before any heavy import.

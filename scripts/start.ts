@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, ROOT, descriptionArgs, descriptionOptions, parseCli } from './cli/args.ts';
 import { mockLine } from './cli/mock-example.ts';
-import { checkPort, parsePort, portProblem } from './cli/ports.ts';
+import { checkPort, parsePort, portProblem } from './infra/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from './defaults.ts';
 import { startMockServer } from './mock/server.ts';
-import type { ApiModel } from './model/types.ts';
-import { serveStatic } from './serve-static.ts';
-import { normalizeBase } from './site/base-path.ts';
+import type { ApiModel } from './model/contract/types.ts';
+import { serveStatic } from './infra/serve-static.ts';
+import { normalizeBase } from './infra/base-path.ts';
 
 const USAGE = `Usage: npm start -- [--port 4321] [--mock-port 4010] [--host 127.0.0.1] [--spec openapi/openapi.yaml] [--out site/dist] [--base /docs/] [--root <dir>] [--allow-remote <origin>] [--config <file>]
 

@@ -13,7 +13,7 @@ import { buildMemory } from './src/integrations/build-memory.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { outputLimit } from './src/integrations/output-limit.ts';
 import { portalPreview, previewEnabled } from './src/integrations/preview.ts';
-import { DEFAULT_SITE } from '../scripts/defaults.ts';
+import { DEFAULT_SITE } from '#defaults';
 
 // Its ES module build: the dev server evaluates aliased files as ES modules (the CommonJS entry fails there).
 const starlightJsYaml = join(dirname(createRequire(fileURLToPath(import.meta.resolve('@astrojs/starlight'))).resolve('js-yaml')), 'dist/js-yaml.mjs');

@@ -3,7 +3,7 @@
 // months' notice, the headers the answers declare). What the portal reads in
 // any description (dates that are dates, in order, only on deprecated
 // operations, a replacement that exists) is checked by the project's own
-// rules, `portal/*` (scripts/model/ruleset), on every description. Plain ESM
+// rules, `portal/*` (scripts/model/check/ruleset), on every description. Plain ESM
 // JavaScript because Redocly imports plugins itself. Every problem points at
 // the offending node. It imports nothing, so the folder can be copied anywhere.
 

@@ -2,7 +2,7 @@
 import { request, type Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export { freePort } from '../cli/ports.ts';
+export { freePort } from '../infra/ports.ts';
 
 export interface Probe {
   method: string;

@@ -3,10 +3,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TIME } from './paths.ts';
+import { NODE, TIME } from './paths.ts';
 import { existsSync } from 'node:fs';
 import { treeRss } from './memory.ts';
-import { groupAlive, killGroup, spawnGroup, stopGroup } from '../process-group.ts';
+import { groupAlive, killGroup, spawnGroup, stopGroup } from '../infra/process-group.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -57,6 +57,10 @@ export function start(command: string, args: string[], options: StartOptions): S
     if (!groupAlive(pid)) running.delete(handle);
   });
   return handle;
+}
+
+export function startNode(script: string, args: string[], options: StartOptions): Started {
+  return start(NODE, [script, ...args], options);
 }
 
 export async function stopAll(): Promise<void> {

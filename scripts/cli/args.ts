@@ -2,8 +2,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { remoteOrigin } from '../model/access.ts';
-import type { LoadOptions } from '../model/load.ts';
+import { remoteOrigin } from '../model/load/access.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 
 /** The project root, whatever the current directory. */
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));

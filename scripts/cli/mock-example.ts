@@ -2,9 +2,10 @@
 // (it answers 404), so the address alone sends people to an error. Taken from the model: the
 // first GET that needs no path parameter (one needing no parameter at all, if there is one),
 // with the credentials its security asks for, any value being accepted by the mock.
-import { exampleRequest } from '../model/example-request.ts';
-import type { ApiModel } from '../model/types.ts';
-import { printable, shellWord } from '../terminal.ts';
+import { exampleRequest } from '../model/contract/example-request.ts';
+import type { ApiModel } from '../model/contract/types.ts';
+import { printable } from '../infra/terminal.ts';
+import { shellWord } from '../reference/shell-quote.ts';
 
 /** `curl -H 'Authorization: Bearer any-key' http://127.0.0.1:4010/pets`, or undefined when no GET fits. */
 export function mockExample(model: ApiModel, mockUrl: string): string | undefined {

@@ -7,12 +7,12 @@ import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { DiagnosticsError, formatDiagnostic } from '../diagnostics.ts';
 import { resolveBaseSpec } from '../diff/base.ts';
-import { gitText } from '../git.ts';
+import { gitText } from '../infra/git.ts';
 import type { ChangeReport } from '../diff/format.ts';
-import type { ModelBuilder } from '../model/isolated.ts';
-import type { LoadOptions } from '../model/load.ts';
-import type { PreviewChanges } from './channel.ts';
-import { printable } from '../terminal.ts';
+import type { ModelBuilder } from '../model/process/isolated.ts';
+import type { LoadOptions } from '../model/load/load.ts';
+import type { PreviewChanges } from '../site/preview-channel.ts';
+import { printable } from '../infra/terminal.ts';
 
 interface Base {
   key: string;

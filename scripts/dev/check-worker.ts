@@ -5,12 +5,12 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import type { Diagnostic } from '../diagnostics.ts';
-import { lintDocument } from '../model/lint.ts';
-import { loadDocument } from '../model/load.ts';
-import { createLocator } from '../model/locate.ts';
-import { validateDocument } from '../model/validate.ts';
+import { lintDocument } from '../model/check/lint.ts';
+import { loadDocument } from '../model/load/load.ts';
+import { createLocator } from '../model/load/locate.ts';
+import { validateDocument } from '../model/check/validate.ts';
 import { getHeapStatistics } from 'node:v8';
-import { serve } from '../model/worker.ts';
+import { serve } from '../model/process/worker.ts';
 import { compactHeap } from './heap.ts';
 
 // Validation leaves a dereferenced copy of the document behind; on a large API it is given back before lint grows its own.

@@ -3,8 +3,8 @@
 // running one (its worker is ended and a fresh one started, since lint cannot be interrupted
 // midway), and a document whose content was checked before is not checked again.
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
-import { createModelBuilder, type ModelBuilder } from '../model/isolated.ts';
-import type { LoadOptions } from '../model/load.ts';
+import { createModelBuilder, type ModelBuilder } from '../model/process/isolated.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 import type { CheckResult } from './check-worker.ts';
 
 export interface CheckOutcome {

@@ -5,7 +5,8 @@
 import { httpOrigin } from '../defaults.ts';
 import { formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
-import { startMockServer, type MockServer, type ReloadEvent } from '../mock/server.ts';
+import { startMockServer, type MockServer } from '../mock/server.ts';
+import type { ReloadEvent } from '../mock/server-options.ts';
 
 export interface PreviewMockOptions {
   spec: string;

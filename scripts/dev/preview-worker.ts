@@ -1,4 +1,4 @@
-// Worker of the writers' preview: the model worker (model/worker.ts, under the same memory bound)
+// Worker of the writers' preview: the model worker (model/process/worker.ts, under the same memory bound)
 // with what a save needs besides the model. The model file the site reads is written here, the
 // model and the bundled document go to the mock as JSON text, and the comparison with the base
 // version is made here: on a large API each of these takes a good part of a second, which the
@@ -8,11 +8,11 @@ import { compareModels } from '../diff/compare.ts';
 import { today } from '../diff/lifecycle.ts';
 import { groupChanges, type ChangeReport } from '../diff/format.ts';
 import { buildModel, type BuildOptions, type BuildResult } from '../model/index.ts';
-import type { ApiModel } from '../model/types.ts';
-import { afterReply, serve } from '../model/worker.ts';
-import { textDigest } from '../model/file-cache.ts';
-import { createModelWriter, type ModelDelta } from '../model/model-json.ts';
-import { SaveReuse } from '../model/reuse.ts';
+import type { ApiModel } from '../model/contract/types.ts';
+import { afterReply, serve } from '../model/process/worker.ts';
+import { textDigest } from '../model/load/file-cache.ts';
+import { createModelWriter, type ModelDelta } from '../model/preview-cache/model-json.ts';
+import { SaveReuse } from '../model/preview-cache/reuse.ts';
 import { writeAtomic } from '../site/model-file.ts';
 import { compactHeap } from './heap.ts';
 import { getHeapStatistics } from 'node:v8';
@@ -44,7 +44,7 @@ let head: { model: ApiModel; document?: BuildResult['document']; json?: string; 
 let base: { key: string; model: ApiModel } | undefined;
 let compared: { key: string; report: ChangeReport } | undefined;
 
-/** The saves, one after another: what one did not change is taken from the last one's model (model/reuse.ts), and its text too. */
+/** The saves, one after another: what one did not change is taken from the last one's model (model/preview-cache/reuse.ts), and its text too. */
 const reuse = new SaveReuse();
 const writeModel = createModelWriter();
 

@@ -14,20 +14,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
-import { checkPort } from '../cli/ports.ts';
+import { checkPort } from '../infra/ports.ts';
 import { httpOrigin } from '../defaults.ts';
-import { normalizeDocument } from '../model/normalize.ts';
-import { createModelBuilder } from '../model/isolated.ts';
+import { normalizeDocument } from '../model/normalize/normalize.ts';
+import { createModelBuilder } from '../model/process/isolated.ts';
 import { createChecks } from './checks.ts';
-import type { LoadOptions } from '../model/load.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 import { writeModelFile } from '../site/model-file.ts';
-import { previewChannel, type PreviewChannel } from './channel.ts';
+import { previewChannel, type PreviewChannel } from '../site/preview-channel.ts';
 import { createChangeTracker } from './changes.ts';
-import { createRebuildLoop } from './loop.ts';
+import { createRebuildLoop } from '../infra/loop.ts';
 import { createPreviewMock } from './mock.ts';
 import { createRebuilder, type RebuildOutcome } from './rebuild.ts';
 import { startSite } from './site.ts';
-import { watchFiles } from './watch.ts';
+import { watchFiles } from '../infra/watch.ts';
 
 /** The longest the first check waits for the site's first page. */
 const FIRST_CHECK_WAIT_MS = 30_000;

@@ -9,21 +9,21 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
-import type { ApiModel } from '../model/types.ts';
-import { createModelReader } from '../model/model-delta.ts';
-import type { ModelDelta } from '../model/model-json.ts';
-import type { ModelBuilder } from '../model/isolated.ts';
-import { stampOf } from '../model/file-cache.ts';
-import type { LoadOptions } from '../model/load.ts';
-import { judgeVersion } from '../model/verdict.ts';
-import type { PreviewChannel, PreviewStatus } from './channel.ts';
+import type { ApiModel } from '../model/contract/types.ts';
+import { createModelReader } from '../model/preview-cache/model-delta.ts';
+import type { ModelDelta } from '../model/preview-cache/model-json.ts';
+import type { ModelBuilder } from '../model/process/isolated.ts';
+import { stampOf } from '../model/load/file-cache.ts';
+import type { LoadOptions } from '../model/load/load.ts';
+import { judgeVersion } from '../model/contract/verdict.ts';
+import type { PreviewChannel, PreviewStatus } from '../site/preview-channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
 import type { CheckOutcome, Checks } from './checks.ts';
 import type { SavedBuild } from './preview-worker.ts';
-import { toProblems } from './problems.ts';
+import { toProblems } from '../site/preview-problems.ts';
 import { compactHeap } from './heap.ts';
 import { jsonWritten } from './settle.ts';
-import type { FileWatcher } from './watch.ts';
+import type { FileWatcher } from '../infra/watch.ts';
 
 export interface RebuildOptions {
   spec: string;
@@ -114,7 +114,7 @@ function counted(problems: PreviewStatus['problems']): { errors: number; warning
 }
 
 export function createRebuilder(options: RebuildOptions): Rebuilder {
-  // The model of each save, from what changed since the last (model/model-delta.ts); the whole text when this side lost track.
+  // The model of each save, from what changed since the last (model/preview-cache/model-delta.ts); the whole text when this side lost track.
   const reader = createModelReader();
   const readModel = async (delta: ModelDelta): Promise<ApiModel> => {
     const model = reader.read(delta) ?? reader.read({ id: delta.id, mark: delta.mark, json: await options.builder.call<string>('model', options.spec) });
@@ -237,7 +237,7 @@ export function createRebuilder(options: RebuildOptions): Rebuilder {
       // follows is queued, and showing this one, or its errors for a file read half-written, would only delay it.
       if (writes !== writesBefore && version > 0 && !stopped)
         return { ok: false, superseded: true, version, durationMs: Math.round(performance.now() - started) };
-      // The one verdict every command reaches (model/verdict.ts): only a document that does not load
+      // The one verdict every command reaches (model/contract/verdict.ts): only a document that does not load
       // keeps the last good version; lint and validation errors are shown, not blocking.
       const loaded = judgeVersion({ loaded: saved !== undefined, diagnostics }).ok;
       // The same texts as the version shown (the last pieces of a write already read, a save without a change): nothing to show again.

@@ -7,9 +7,9 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
-import { git } from '../git.ts';
-import { isInside } from '../model/access.ts';
-import type { LoadOptions } from '../model/load.ts';
+import { git } from '../infra/git.ts';
+import { isInside } from '../model/load/access.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 
 export interface BaseSpec {
   /** Entry file of the base version, ready for buildModel. */

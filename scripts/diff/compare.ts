@@ -1,9 +1,9 @@
 // Compares two versions of an API model and lists what changed, marking the
 // changes that break existing clients. Deterministic: the same two models and
 // comparison date always give the same list, in document order.
-import { formatPointer, parsePointer } from '../model/pointer.ts';
-import { collectRefs } from '../model/schema.ts';
-import type { ApiModel, Operation, SchemaNode, Stability } from '../model/types.ts';
+import { formatPointer, parsePointer } from '../model/document/pointer.ts';
+import { collectRefs } from '../model/normalize/schema.ts';
+import type { ApiModel, Operation, SchemaNode, Stability } from '../model/contract/types.ts';
 import { atStability, mostStable, sunsetDay, sunsetHasPassed, today } from './lifecycle.ts';
 import { capitalize, compareOperation, operationLabel, type OperationFinding } from './operation.ts';
 import { SchemaComparer, type Direction } from './schema.ts';

@@ -3,7 +3,7 @@
 // announced was expected to go; a `beta` or `experimental` operation may
 // change without a new major version, so its would-be breaking changes are
 // reported one or two levels lower, saying why.
-import type { Operation, Stability } from '../model/types.ts';
+import type { Operation, Stability } from '../model/contract/types.ts';
 import type { StabilityLevel } from './settings.ts';
 import type { ApiChange, ChangeLevel } from './types.ts';
 

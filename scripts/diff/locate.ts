@@ -1,9 +1,9 @@
 // Each change at the source line of the node that changed, in whichever file of a split
 // description holds it: the model's process maps the change's pointer back through the `$ref`s
-// the bundler followed (scripts/model/locate.ts). A change with no node left in the head
+// the bundler followed (scripts/model/load/locate.ts). A change with no node left in the head
 // document (a removed operation) keeps its subject only.
 import { relative } from 'node:path';
-import type { SourceLocation } from '../model/types.ts';
+import type { SourceLocation } from '../model/contract/types.ts';
 import type { ApiChange } from './types.ts';
 
 /** Past this many changes the rest are reported without a line: each lookup costs a walk of a file. */

@@ -1,7 +1,7 @@
 // An operation's identity and lifecycle between two versions: its operationId, tags,
 // deprecation (with the grace a sunset must leave, per stability, as oasdiff's
 // --deprecation-days-stable/beta), `x-sunset`, `x-deprecated-at`, `x-replaced-by` and stability.
-import type { Operation, Stability } from '../model/types.ts';
+import type { Operation, Stability } from '../model/contract/types.ts';
 import type { ChangeKind } from './types.ts';
 
 export interface LifecycleOptions {

@@ -2,9 +2,9 @@
 // (operation-lifecycle.ts), security, parameters, request body and responses. For webhooks the
 // API is the caller, so the directions swap: the payload is data clients read and their replies
 // are data they send.
-import { parsePointer } from '../model/pointer.ts';
-import { sameWire } from '../model/wire.ts';
-import type { MediaType, Operation, Parameter, ParameterLocation, Response } from '../model/types.ts';
+import { parsePointer } from '../model/document/pointer.ts';
+import { sameWire } from '../model/contract/wire.ts';
+import type { MediaType, Operation, Parameter, ParameterLocation, Response } from '../model/contract/types.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { lifecycleFindings, type LifecycleOptions } from './operation-lifecycle.ts';
 import type { SchemaComparer, Scope } from './schema.ts';

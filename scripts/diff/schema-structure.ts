@@ -3,7 +3,7 @@
 // unevaluated items and properties, conditions and `not`. A keyword that appears adds a
 // condition (narrows what is valid), one that goes removes it (widens); the same keyword on
 // both sides is compared inside.
-import type { SchemaNode } from '../model/types.ts';
+import type { SchemaNode } from '../model/contract/types.ts';
 import { keywordId, type Scope } from './check-id.ts';
 import type { Finding } from './types.ts';
 

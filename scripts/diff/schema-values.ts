@@ -1,7 +1,7 @@
 // The keywords of one schema node that limit its values: type and format, null, enum, const,
 // default, bounds, multipleOf, uniqueItems and pattern. Each change names its check (a suffix the
 // caller puts under its scope, check-id.ts) and says which clients it affects, by direction.
-import type { SchemaNode } from '../model/types.ts';
+import type { SchemaNode } from '../model/contract/types.ts';
 import type { Direction } from './check-id.ts';
 import type { ChangeKind } from './types.ts';
 

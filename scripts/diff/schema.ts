@@ -3,8 +3,8 @@
 // *reads* response data (the server must not send what clients never saw), so every comparison
 // has a scope (check-id.ts). A component schema reached by the same name on both sides is not
 // entered: it is compared once on its own (compare.ts), with its users, so one change is one line.
-import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
-import type { ApiModel, SchemaNode } from '../model/types.ts';
+import { mergeSchema, type SchemaLookup } from '../model/contract/schema-merge.ts';
+import type { ApiModel, SchemaNode } from '../model/contract/types.ts';
 import { keywordId, unseenId, type Direction, type Scope } from './check-id.ts';
 import { keywordOf, valueChanges } from './schema-values.ts';
 import { structureChanges } from './schema-structure.ts';

@@ -2,7 +2,7 @@
 // will do), each a set of schemes (all needed). A change breaks clients when
 // some way of authorizing that used to work no longer satisfies any
 // alternative: a scheme or scope added, an alternative dropped, auth added.
-import type { SecurityRequirement, SecurityScheme } from '../model/types.ts';
+import type { SecurityRequirement, SecurityScheme } from '../model/contract/types.ts';
 import type { ChangeKind } from './types.ts';
 
 export interface SecurityFinding {

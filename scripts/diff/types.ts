@@ -1,6 +1,6 @@
 // What changed between two versions of an API description, as plain JSON:
 // the terminal report, the CLI's exit code and the preview page all read it.
-import type { HttpMethod, SourceLocation, Stability } from '../model/types.ts';
+import type { HttpMethod, SourceLocation, Stability } from '../model/contract/types.ts';
 
 /**
  * `breaking`: an existing client can fail after the change.

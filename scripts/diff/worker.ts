@@ -1,8 +1,8 @@
-// The diff's model process: the model's own (scripts/model/worker.ts) plus the two requests the
+// The diff's model process: the model's own (scripts/model/process/worker.ts) plus the two requests the
 // diff makes, a build that keeps the document's locator, and the places of the changes found in it.
 import { buildModel } from '../model/index.ts';
-import type { Locator } from '../model/locate.ts';
-import { serve } from '../model/worker.ts';
+import type { Locator } from '../model/load/locate.ts';
+import { serve } from '../model/process/worker.ts';
 
 /** The locator of each description built here, by entry file, until the process ends with the command. */
 const locators = new Map<string, Locator>();

@@ -2,9 +2,9 @@
 // parameter is when its name is a safe one (names.ts), `body` for the request body and, when the
 // body has several media types, `contentType` to choose one. Header parameters named Accept,
 // Content-Type or Authorization are left out, as OpenAPI says they are ignored.
-import { bodyKind, isJsonMediaType } from '../model/media.ts';
-import type { MediaType, Operation, Parameter } from '../model/types.ts';
-import { isIgnoredParameter } from '../model/wire.ts';
+import { bodyKind, isJsonMediaType } from '../model/contract/media.ts';
+import type { MediaType, Operation, Parameter } from '../model/contract/types.ts';
+import { isIgnoredParameter } from '../model/contract/wire.ts';
 import { safeName, UniqueNames } from './names.ts';
 
 export interface ParameterArgument {

@@ -3,9 +3,9 @@
 // never from the description, which names where a credential goes but not what it is. Each is
 // written where and as its scheme says (the model's Credential). Against the mock, a scheme left
 // without a credential gets a stand-in, since the mock takes any non-empty one.
-import { credentialValue } from '../model/credential.ts';
-import type { AppliedCredential } from '../model/example-request.ts';
-import type { Operation, SecurityScheme } from '../model/types.ts';
+import { credentialValue } from '../model/contract/credential.ts';
+import type { AppliedCredential } from '../model/contract/example-request.ts';
+import type { Operation, SecurityScheme } from '../model/contract/types.ts';
 
 export interface Secrets {
   /** For every scheme that has no secret of its own. */

@@ -4,7 +4,7 @@
 // Redirects are reported, not followed, so credentials go nowhere but the target; an answer that
 // takes longer than the timeout is a tool error.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { SecurityScheme } from '../model/types.ts';
+import type { SecurityScheme } from '../model/contract/types.ts';
 import { BODY_READ_MAX, type Received, toolAnswer, toolError } from './answer.ts';
 import { credentialsFor, type Secrets } from './auth.ts';
 import { buildHttpRequest } from './request.ts';

@@ -5,8 +5,8 @@
 // once per model; text is quoted (quote.ts) and bounded; a node past the work budget, a pattern
 // that cannot be checked in linear time, and a field name too long to publish are left out (the
 // schema is then looser than the description, never stricter).
-import { linearPattern } from '../model/linear-pattern.ts';
-import type { SchemaEntry, SchemaNode } from '../model/types.ts';
+import { linearPattern } from '../model/contract/linear-pattern.ts';
+import type { SchemaEntry, SchemaNode } from '../model/contract/types.ts';
 import { NAME_MAX, safeName, UniqueNames } from './names.ts';
 import { quoted } from './quote.ts';
 

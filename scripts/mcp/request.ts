@@ -2,9 +2,9 @@
 // the model (model/example-request.ts, on the one wire rule the try-it panel and the mock share), the
 // body in its media type's form (model/media.ts). Not through the try-it panel's builder, which reads
 // values as the text typed in a field: arguments are JSON values, an array's items kept apart.
-import { bodyKind } from '../model/media.ts';
-import type { Parameter } from '../model/types.ts';
-import { type AppliedCredential, requestParts } from '../model/example-request.ts';
+import { bodyKind } from '../model/contract/media.ts';
+import type { Parameter } from '../model/contract/types.ts';
+import { type AppliedCredential, requestParts } from '../model/contract/example-request.ts';
 import type { ToolPlan } from './tools.ts';
 
 export interface HttpRequest {

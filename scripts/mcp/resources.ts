@@ -3,8 +3,8 @@
 // Listed a page at a time; read when asked, never written ahead.
 import type { ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { OpenApiDocument } from '../model/load.ts';
-import type { ApiModel } from '../model/types.ts';
+import type { OpenApiDocument } from '../model/load/load.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 import { llmsFullText, type ReferenceDocument } from '../reference/llms-full.ts';
 import { operationMarkdown } from '../reference/operation-markdown.ts';
 import { referenceDocument } from '../reference/reference-document.ts';

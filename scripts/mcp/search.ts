@@ -1,14 +1,14 @@
 // The search tool: operations ranked as the portal's search box ranks them. First the operations
-// the query names (model/search-rank.ts: its summary, path or a piece of it, operationId, method
+// the query names (model/contract/search-rank.ts: its summary, path or a piece of it, operationId, method
 // and path), then the rest as the portal's full text finds them (search-options.ts' weights: a
 // word of the query in the path weighs 10, the operationId 8, the summary 6, the description's
 // opening words 4, a parameter or field name 1). A word matches a word of the field that starts
 // with it, as Pagefind matches; words are split at punctuation and at camelCase, and kept whole too
 // (`listOrders` is `listorders`, `list` and `orders`). Ties keep the description's order. The index
 // is built on the first search, not at start.
-import { mergeResults, prepareEntries, rankOperations, searchEntry, type PreparedEntry } from '../model/search-rank.ts';
-import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
-import type { Operation, SchemaNode } from '../model/types.ts';
+import { mergeResults, prepareEntries, rankOperations, searchEntry, type PreparedEntry } from '../model/contract/search-rank.ts';
+import { mergeSchema, type SchemaLookup } from '../model/contract/schema-merge.ts';
+import type { Operation, SchemaNode } from '../model/contract/types.ts';
 import { SEARCH_RANKING } from '../reference/search-options.ts';
 
 const WEIGHTS = { ...SEARCH_RANKING.ranking.metaWeights, names: 1 };

@@ -15,8 +15,8 @@ import {
   ReadResourceRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { OpenApiDocument } from '../model/load.ts';
-import type { ApiModel } from '../model/types.ts';
+import type { OpenApiDocument } from '../model/load/load.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 import { codeSpan } from '../reference/markdown-text.ts';
 import { toolError } from './answer.ts';
 import { callTool, type Target } from './call.ts';

@@ -3,7 +3,7 @@
 // replacement's tool must be nameable); definitions are written when a page of the list or a call
 // first needs them, so a large API's server answers its first page without writing the rest.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiModel, Operation } from '../model/types.ts';
+import type { ApiModel, Operation } from '../model/contract/types.ts';
 import { humanDate, STABILITY_TEXT } from '../reference/labels.ts';
 import { codeSpan } from '../reference/markdown-text.ts';
 import { type ArgumentPlan, planArguments } from './arguments.ts';

@@ -1,6 +1,6 @@
 // The addresses of the server's resources: each operation's and schema's Markdown, the whole
 // reference, the description. Slugs are the model's (kebab-case, unique), so every address is a valid URI.
-import type { Operation, SchemaEntry } from '../model/types.ts';
+import type { Operation, SchemaEntry } from '../model/contract/types.ts';
 
 export const SCHEME = 'reference';
 export const FULL_URI = `${SCHEME}://llms-full.txt`;

@@ -3,8 +3,8 @@
 // already listed, so answering a request is a lookup and a write. Only
 // `Prefer: dynamic=true`, and responses with a schema but no example at all,
 // need the engine at request time.
-import { baseMediaType, bodyKind } from '../model/media.ts';
-import type { Header, MediaType, Operation, Response, SchemaNode } from '../model/types.ts';
+import { baseMediaType, bodyKind } from '../model/contract/media.ts';
+import type { Header, MediaType, Operation, Response, SchemaNode } from '../model/contract/types.ts';
 import type { DeprecationSignals } from './deprecation.ts';
 import type { LeftOutHeaders } from './header-values.ts';
 
@@ -85,7 +85,7 @@ function declaredHeaders(op: Operation, headers: Header[], signals: boolean, lef
   for (const h of headers) {
     const lower = h.name.toLowerCase();
     if (SKIPPED_HEADERS.has(lower) || (signals && SIGNAL_HEADERS.has(lower))) continue;
-    // The model's sample: the declared example, else one from the schema (model/sample-value.ts).
+    // The model's sample: the declared example, else one from the schema (model/normalize/sample-value.ts).
     const text = headerText(h.sample?.value);
     if (text !== undefined && leftOut.check(op, h.name, text) !== undefined) out.push(h.name, text);
   }

@@ -11,7 +11,7 @@ import type { CallbackHost } from './features.ts';
 import { printable } from './log.ts';
 import { canonicalHost, isLoopback } from './origins.ts';
 import { resolveTemplate, type ExpressionContext } from './runtime-expression.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 
 /** How long a callback's receiver has to answer. */
 export const CALLBACK_TIMEOUT_MS = 5000;

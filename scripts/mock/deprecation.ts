@@ -1,8 +1,8 @@
 // Deprecation signals on a deprecated operation's answers: `Deprecation`
 // (RFC 9745, `@<unix seconds>`), `Sunset` (RFC 8594, an HTTP date) and
 // `Link` to the portal page explaining it and to the replacement.
-import { pageUrl } from '../model/pages.ts';
-import type { Operation } from '../model/types.ts';
+import { pageUrl } from '../model/contract/pages.ts';
+import type { Operation } from '../model/contract/types.ts';
 import type { LeftOutHeaders } from './header-values.ts';
 
 export interface DeprecationSignals {
@@ -64,7 +64,7 @@ export function deprecationSignals(op: Operation, operations: Operation[], site:
     declaredSunset !== undefined ? leftOut.check(op, 'Sunset', declaredSunset) : Number.isNaN(sunsetMs) ? undefined : new Date(sunsetMs).toUTCString();
   if (sunset) fixed.push('Sunset', sunset);
 
-  // The portal's pages where the model says they are (model/pages.ts).
+  // The portal's pages where the model says they are (model/contract/pages.ts).
   const page = (target: Operation) => pageUrl(site, target.page);
   const policy = op.deprecated || at !== undefined ? `<${page(op)}>; rel="deprecation"` : undefined;
   const successor = info.replacedBy ? operations.find((o) => o.slug === info.replacedBy) : undefined;

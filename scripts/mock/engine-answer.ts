@@ -4,12 +4,11 @@
 // the fallback whenever the engine has none; a generation over the mock's
 // limits (time, memory, size) is answered with the Error body.
 import type { Answer } from './answers.ts';
-import type { EngineOptions, EngineRequest } from './engine.ts';
-import type { GenerateResult } from './engine-pool.ts';
+import type { EngineOptions, EngineRequest, GenerateResult } from './engine-messages.ts';
 import { finish, internalError, send, sendError, signalHeaders, type Exchange } from './exchange.ts';
 import { printable } from './log.ts';
 import { fieldMap } from './request-checks.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 
 /** Operations whose generated answer the engine refused, already said. */
 const refused = new WeakSet<MockOperation>();

@@ -3,12 +3,9 @@
 // limit once a worker takes it, and each worker a heap limit (worker-pool.ts);
 // a worker over either is stopped and replaced, its request answered with an
 // Error body, and every other request goes on being answered meanwhile.
-import type { EngineOptions, EngineRequest } from './engine.ts';
-import type { GenerateReply } from './engine-worker.ts';
+import type { EngineOptions, EngineRequest, GenerateReply, GenerateResult } from './engine-messages.ts';
 import { GENERATION_HEAP_MB, GENERATION_TIMEOUT_MS } from './generation-limits.ts';
 import { WorkerPool } from './worker-pool.ts';
-
-export type GenerateResult = Extract<GenerateReply, { kind: 'answer' }> | { kind: 'none' } | { kind: 'limit'; message: string };
 
 export interface EnginePoolOptions {
   /** Workers at most (each holds Prism, about 100 MB). */

@@ -6,25 +6,10 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { serialize } from './answers.ts';
-import type { EngineOptions, EngineRequest } from './engine.ts';
+import type { GenerateJob, GenerateReply } from './engine-messages.ts';
 import { clampSizes, MAX_GENERATED_BYTES } from './generation-limits.ts';
 
 const require = createRequire(import.meta.url);
-
-export interface GenerateJob {
-  id: number;
-  /** Names the operation of one version of the document. */
-  key: string;
-  /** The operation's slice of the document, sent the first time this worker sees the key. */
-  slice?: unknown;
-  request: EngineRequest;
-  options: EngineOptions;
-}
-
-export type GenerateReply =
-  | { id: number; kind: 'answer'; statusCode: number; headers: Record<string, string>; contentType: string; body: Uint8Array | undefined }
-  | { id: number; kind: 'none' }
-  | { id: number; kind: 'limit'; message: string };
 
 interface Prism {
   getHttpOperationsFromSpec(document: unknown): Promise<unknown[]>;

@@ -2,27 +2,12 @@
 // dynamic=true` (a body generated from the schema with fake data) and
 // responses that declare a schema but no example at all. It runs in a pool of
 // workers (engine-pool.ts), started on first use, and is fed one operation at
-// a time, with only the components it reaches (model/document.ts cuts that
+// a time, with only the components it reaches (model/document/document.ts cuts that
 // slice), so a large document does not pay for dereferencing all of itself.
-import { engineSlice, type OpenApiDocument } from '../model/document.ts';
-import type { Operation } from '../model/types.ts';
-import type { EnginePool, GenerateResult } from './engine-pool.ts';
-
-export interface EngineRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-export interface EngineOptions {
-  code?: number;
-  exampleKey?: string;
-  dynamic: boolean;
-  /** `--seed` with the request: the same request gets the same generated body, in any worker, across restarts. */
-  seed?: string;
-}
+import { engineSlice, type OpenApiDocument } from '../model/document/document.ts';
+import type { Operation } from '../model/contract/types.ts';
+import type { EnginePool } from './engine-pool.ts';
+import type { EngineOptions, EngineRequest, GenerateResult } from './engine-messages.ts';
 
 export class Engine {
   private static versions = 0;

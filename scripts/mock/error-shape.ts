@@ -5,8 +5,8 @@
 // in a code-like one and the status in a status-like one, each only where the
 // schema's type, enum and length allow it. Pure.
 import { STATUS_CODES } from 'node:http';
-import { mergeSchema, type SchemaLookup } from '../model/schema-merge.ts';
-import type { SchemaNode } from '../model/types.ts';
+import { mergeSchema, type SchemaLookup } from '../model/contract/schema-merge.ts';
+import type { SchemaNode } from '../model/contract/types.ts';
 
 export interface ErrorFacts {
   code: string;

@@ -12,13 +12,20 @@ import type { MockFeatures } from './features.ts';
 import { printable, type RequestLog } from './log.ts';
 import type { HeldSockets } from './held-sockets.ts';
 import type { OriginPolicy } from './origins.ts';
-import type { ProxyStats, ProxyTarget } from './proxy.ts';
+import type { ProxyStats, ProxyTarget } from './proxy-stats.ts';
 import type { RecordedAnswers, Recorder } from './recorded.ts';
 import type { Problem, RecentRequests } from './recent.ts';
-import type { StatefulContext } from './stateful/answer.ts';
-import type { MockOperation, MockState } from './state.ts';
+import type { Clock } from './stateful/records.ts';
+import type { StateStore } from './store/types.ts';
+import type { MockOperation, MockState } from './state-types.ts';
 
 /** What stays the same for every request a server answers. */
+/** With `--stateful`: where an exchange's records are kept, and the clock they are stamped with. */
+export interface StatefulContext {
+  store: StateStore;
+  clock: Clock;
+}
+
 export interface ServerContext {
   /** No line per request. */
   quiet: boolean;

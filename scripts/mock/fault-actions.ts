@@ -7,7 +7,7 @@
 import { withStatus } from './answers.ts';
 import { logAnswer, send, sendError, type Exchange } from './exchange.ts';
 import { failureResponses, type Fault } from './faults.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 
 /** Reset or hang now (true), or mark the answer to trickle (false: the request goes on). */
 export function applyFault(x: Exchange, fault: Fault): boolean {

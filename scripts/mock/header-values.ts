@@ -4,7 +4,7 @@
 // characters are not allowed. Such a header is left out, and the mock says
 // which when it starts or reloads.
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import type { Operation } from '../model/types.ts';
+import type { Operation } from '../model/contract/types.ts';
 import { printable } from './log.ts';
 
 /** Whether Node will write this header as it is. */

@@ -3,7 +3,7 @@
 // Patterns RE2 cannot express never reach it: the schema compiler leaves them
 // out (schemas.ts), and one that still did would fail that schema's compile.
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
-import { linearPattern } from '../model/linear-pattern.ts';
+import { linearPattern } from '../model/contract/linear-pattern.ts';
 
 function compile(pattern: string): RegExpLike {
   const check = linearPattern(pattern);

@@ -3,8 +3,8 @@
 // each becomes a field (text, JSON for object fields, a file's bytes as text so
 // `maxLength` counts bytes), files are checked to be files and of the media
 // type `encoding` declares, and the whole is then checked against the schema.
-import { isObject } from '../model/deref.ts';
-import { followRefs, type OpenApiDocument } from '../model/document.ts';
+import { isObject } from '../model/document/deref.ts';
+import { followRefs, type OpenApiDocument } from '../model/document/document.ts';
 
 export interface MultipartSpec {
   /** Fields that must be files, with the media types `encoding` accepts (empty: any). */

@@ -10,7 +10,7 @@ import { engineAnswer } from './engine-answer.ts';
 import { fillErrorBody } from './error-shape.ts';
 import { ERROR_CODES, type ErrorCodeName } from './errors.ts';
 import { finish, sendError, type Exchange } from './exchange.ts';
-import type { MockOperation, MockState } from './state.ts';
+import type { MockOperation, MockState } from './state-types.ts';
 
 /** Where each error the mock makes looks for the operation's own response, in order. */
 const OWN_RESPONSES: Partial<Record<ErrorCodeName, string[]>> = {

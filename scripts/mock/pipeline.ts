@@ -17,7 +17,7 @@ import { proxyRequest } from './proxy.ts';
 import { answerRequest, replayRecorded, storeError } from './requested-answer.ts';
 import { checkBody, checkParams, matchMedia, type BodyMedia, type CheckProblem } from './request-checks.ts';
 import { namedFor, type RouteMatch } from './router.ts';
-import type { MockOperation, MockState } from './state.ts';
+import type { MockOperation, MockState } from './state-types.ts';
 
 /** Answers one request with the version being served now; never throws. */
 export function handleRequest(ctx: ServerContext, state: MockState, req: IncomingMessage, res: ServerResponse): void {

@@ -6,14 +6,14 @@
 // check runs as the mock's request checks do: linear in the value, bounded, off the answering
 // thread past a small share (check-pool.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import { isObject } from '../model/deref.ts';
-import { followRefs, operationObject } from '../model/document.ts';
-import { baseMediaType, isJsonMediaType } from '../model/media.ts';
-import type { Operation, Response } from '../model/types.ts';
+import { isObject } from '../model/document/deref.ts';
+import { followRefs, operationObject } from '../model/document/document.ts';
+import { baseMediaType, isJsonMediaType } from '../model/contract/media.ts';
+import type { Operation, Response } from '../model/contract/types.ts';
 import type { CheckPool } from './check-pool.ts';
 import type { Problem } from './recent.ts';
 import { describeError, type SchemaCompiler, type Validator } from './schemas.ts';
-import type { MockState } from './state.ts';
+import type { MockState } from './state-types.ts';
 
 /** The declared response for a status: exact, its class (`4XX`), then `default`. */
 export function declaredResponse(op: Operation, status: number): Response | undefined {

@@ -14,8 +14,8 @@ import { finish, internalError, logAnswer, type Exchange } from './exchange.ts';
 import { operationError, apiError } from './operation-errors.ts';
 import { checkAnswer } from './proxy-check.ts';
 import type { Problem } from './recent.ts';
-import type { MockOperation } from './state.ts';
-import { printable } from './log.ts';
+import type { ProxyTarget } from './proxy-stats.ts';
+import type { MockOperation } from './state-types.ts';
 
 /** Headers that belong to one connection (RFC 9110 §7.6.1), never relayed either way. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
@@ -23,65 +23,6 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 export const MAX_CHECKED_BYTES = 4 * 1024 * 1024;
 /** How long the real API may take to answer (headers) before the request is a 504. */
 export const UPSTREAM_TIMEOUT_MS = 30_000;
-/** Undocumented routes named one by one in the summary; requests to any other are counted together. */
-export const MAX_UNDOCUMENTED_ROUTES = 100;
-
-export interface ProxyTarget {
-  /** `https://api.example.com/v1`: origin and base path. */
-  url: URL;
-  /** An answer that differs from the description is a 502 instead of relayed. */
-  errors: boolean;
-}
-
-/** What was relayed and found, for the summary on exit. */
-export class ProxyStats {
-  relayed = 0;
-  differing = 0;
-  /** Problems by operation (or `METHOD path` for an undocumented one), a few kept as samples. */
-  readonly byOperation = new Map<string, { answers: number; samples: string[] }>();
-  readonly undocumented = new Map<string, number>();
-  /** Requests to undocumented routes past the first MAX_UNDOCUMENTED_ROUTES (a client choosing paths would grow the map). */
-  private otherRequests = 0;
-
-  add(x: Exchange, problems: Problem[], undocumented: string | undefined): void {
-    this.relayed++;
-    if (undocumented) this.countUndocumented(undocumented);
-    const found = problems.filter((p) => p.in !== 'request');
-    if (found.length === 0) return;
-    this.differing++;
-    const key = x.operation ?? undocumented ?? '?';
-    const entry = this.byOperation.get(key) ?? { answers: 0, samples: [] };
-    entry.answers++;
-    for (const p of found) {
-      const text = `${p.in}${p.at !== undefined ? ` ${p.at}` : ''}: ${p.message}`;
-      if (entry.samples.length < 5 && !entry.samples.includes(text)) entry.samples.push(text);
-    }
-    this.byOperation.set(key, entry);
-  }
-
-  private countUndocumented(route: string): void {
-    const seen = this.undocumented.get(route);
-    if (seen !== undefined || this.undocumented.size < MAX_UNDOCUMENTED_ROUTES) {
-      this.undocumented.set(route, (seen ?? 0) + 1);
-      return;
-    }
-    // Past the bound, routes are not told apart (telling them apart would mean keeping them).
-    this.otherRequests++;
-  }
-
-  /** The lines printed when the mock stops. */
-  summary(): string {
-    const lines = [`Proxy: ${this.relayed} answer${this.relayed === 1 ? '' : 's'} relayed, ${this.differing} differed from the description.`];
-    for (const [operation, { answers, samples }] of this.byOperation) {
-      lines.push(`  ${printable(operation, 120)}: ${answers} answer${answers === 1 ? '' : 's'}`);
-      for (const sample of samples) lines.push(`    ${printable(sample, 300)}`);
-    }
-    for (const [route, n] of this.undocumented) lines.push(`  undocumented: ${printable(route, 160)} (${n} request${n === 1 ? '' : 's'})`);
-    const more = this.otherRequests;
-    if (more > 0) lines.push(`  undocumented: ${more} more request${more === 1 ? '' : 's'} to routes past the first ${MAX_UNDOCUMENTED_ROUTES}`);
-    return lines.join('\n');
-  }
-}
 
 /** The headers sent on: the client's, less those of its connection, the mock's own and the Host, which names the upstream. */
 function forwardedHeaders(headers: IncomingHttpHeaders, target: URL): Record<string, string | string[]> {
@@ -151,7 +92,7 @@ export function proxyRequest(x: Exchange, target: ProxyTarget, mock: MockOperati
     x.problems = problems;
     if (mock) operationError(x, mock, code, message);
     else apiError(x, code, message);
-    x.ctx.proxy?.stats.add(x, [], undocumented);
+    x.ctx.proxy?.stats.add(x.operation, [], undocumented);
   };
   outgoing.on('timeout', () => fail('upstream_timeout', `The real API at ${target.url.origin} did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s.`));
   outgoing.on('error', (error) => fail('upstream_unavailable', `The real API at ${target.url.origin} could not be reached (${error.message}).`));
@@ -203,7 +144,7 @@ async function receive(
     // Relayed as it streams; what came so far first.
     problems.push({ in: 'body', at: '', message: `not checked: larger than ${MAX_CHECKED_BYTES / 1024 / 1024} MiB` });
     x.problems = problems;
-    x.ctx.proxy?.stats.add(x, problems, undocumented);
+    x.ctx.proxy?.stats.add(x.operation, problems, undocumented);
     if (x.res.headersSent || x.res.destroyed) return;
     const headers = relayedHeaders(response, undefined);
     x.res.writeHead(status, x.origin ? headers.concat(corsHeaders(x.origin, x.state.expose)) : headers);
@@ -216,8 +157,8 @@ async function receive(
   const body = Buffer.concat(chunks, size);
   if (mock) problems.push(...(await checkAnswer(x.state, x.ctx.checks, mock.op, { status, headers: response.headers, body })));
   x.problems = problems.length > 0 ? problems : undefined;
-  x.ctx.proxy?.stats.add(x, problems, undocumented);
-  x.ctx.proxy?.recorder?.add(x, mock, status, response.headers, body);
+  x.ctx.proxy?.stats.add(x.operation, problems, undocumented);
+  x.ctx.proxy?.recorder?.add({ method: x.method, url: x.url, credentials: x.state.credentials }, mock, status, response.headers, body);
   const differences = problems.filter((p) => p.in !== 'request');
   if (target.errors && differences.length > 0) {
     const listed = differences.map((p) => `${p.in}${p.at !== undefined ? ` ${p.at || '(root)'}` : ''}: ${p.message}`).join('; ');

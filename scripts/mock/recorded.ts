@@ -7,10 +7,9 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { isJsonMediaType } from '../model/media.ts';
-import type { Exchange } from './exchange.ts';
+import { isJsonMediaType } from '../model/contract/media.ts';
 import type { CredentialNames } from './recent.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 
 export interface RecordedExchange {
   request: { method: string; path: string; query: string };
@@ -80,13 +79,19 @@ export class Recorder {
     mkdirSync(dir, { recursive: true });
   }
 
-  add(x: Exchange, mock: MockOperation | undefined, status: number, headers: IncomingHttpHeaders, body: Buffer): void {
+  add(
+    x: { method: string; url: string; credentials: CredentialNames },
+    mock: MockOperation | undefined,
+    status: number,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+  ): void {
     if (body.length > MAX_RECORDED_BODY) return;
     const label = mock?.label ?? 'undocumented';
     const name = fileName(label);
     let held = this.files.get(name);
     if (!held) this.files.set(name, (held = { file: { operation: label, examples: [] }, byKey: new Map() }));
-    const request = requestKey(x.method, x.url, x.state.credentials);
+    const request = requestKey(x.method, x.url, x.credentials);
     const key = `${request.method} ${request.path}?${request.query}`;
     const kept: Record<string, string> = {};
     for (const [header, value] of Object.entries(headers)) if (value !== undefined && !NOT_RECORDED.has(header)) kept[header] = String(value);

@@ -4,11 +4,11 @@
 // new state replaces the old in one assignment, so no request sees half of
 // each and none is dropped.
 import { resolve } from 'node:path';
-import { createRebuildLoop, type RebuildLoop } from '../dev/loop.ts';
-import { watchFiles, type FileWatcher } from '../dev/watch.ts';
+import { createRebuildLoop, type RebuildLoop } from '../infra/loop.ts';
+import { watchFiles, type FileWatcher } from '../infra/watch.ts';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
-import { createModelBuilder, type ModelBuilder } from '../model/isolated.ts';
-import type { LoadOptions } from '../model/load.ts';
+import { createModelBuilder, type ModelBuilder } from '../model/process/isolated.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 import { MOCK_CHECKS } from './defaults.ts';
 
 const DEBOUNCE_MS = 50;
@@ -31,7 +31,7 @@ export class Reloader {
   private changed = new Set<string>();
   private readonly loop: RebuildLoop = createRebuildLoop(() => this.buildOnce(), DEBOUNCE_MS);
   private readonly access: LoadOptions;
-  // The shared model worker (scripts/model/isolated.ts): reloads are built off the main thread, under a
+  // The shared model worker (scripts/model/process/isolated.ts): reloads are built off the main thread, under a
   // memory bound, so a description that would exhaust memory fails its reload and the last good version keeps serving.
   private readonly builder: ModelBuilder;
   private nextId = 0;

@@ -6,7 +6,7 @@ import { sendError, type Exchange } from './exchange.ts';
 import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { parseForm, type BodyMedia } from './request-checks.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 import { isXmlMediaType, xmlProblem } from './xml-body.ts';
 
 /** A body past the limit is still read and dropped up to this size, so the client gets its 413; beyond, the connection is cut. */

@@ -3,16 +3,16 @@
 // document at the pointers the model gives; and the checks run on each
 // request: the body's media type, then every parameter and the body against
 // their schemas.
-import { isObject } from '../model/deref.ts';
-import { parameterSchema, requestContent, type OpenApiDocument } from '../model/document.ts';
-import { isIgnoredParameter, parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/wire.ts';
-import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/media.ts';
-import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/types.ts';
+import { isObject } from '../model/document/deref.ts';
+import { parameterSchema, requestContent, type OpenApiDocument } from '../model/document/document.ts';
+import { isIgnoredParameter, parseCookie, parseHeader, parsePath, parseQuery, splitCookies, splitQuery, type WireParameter } from '../model/contract/wire.ts';
+import { baseMediaType, bodyKind, isJsonMediaType, isStringSchema, type BodyKind } from '../model/contract/media.ts';
+import type { Operation, Parameter, ParameterLocation, SchemaNode } from '../model/contract/types.ts';
 import type { CheckPool, CheckResult } from './check-pool.ts';
 import { readMultipartSpec, type MultipartSpec } from './multipart.ts';
 import { describeError, type SchemaCompiler, type Validator } from './schemas.ts';
 
-/** A parameter as the request checks read it: its wire form (model/wire.ts) and its schema as written, for ajv. */
+/** A parameter as the request checks read it: its wire form (model/contract/wire.ts) and its schema as written, for ajv. */
 export interface ParamSpec extends WireParameter {
   required: boolean;
   /** Described with `content` (JSON text) instead of `schema`. */

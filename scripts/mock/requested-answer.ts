@@ -10,7 +10,7 @@ import { statefulAnswer } from './stateful/answer.ts';
 import { printable } from './log.ts';
 import { operationError } from './operation-errors.ts';
 import { readPreferences, type Preferences } from './prefer.ts';
-import type { MockOperation } from './state.ts';
+import type { MockOperation } from './state-types.ts';
 import { STORE_RETRY_AFTER_S, StoreUnavailable } from './store/types.ts';
 
 /** Sends the answer `--examples` recorded for this request; false when there is none. */

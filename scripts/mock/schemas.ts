@@ -8,9 +8,9 @@
 // (check-run.ts), which checks a value against a referenced schema once per
 // request however many branches lead there, and counts the work.
 import type { ValidateFunction, ErrorObject } from 'ajv';
-import { isObject } from '../model/deref.ts';
-import { resolveRef, type OpenApiDocument } from '../model/document.ts';
-import { linearPattern } from '../model/linear-pattern.ts';
+import { isObject } from '../model/document/deref.ts';
+import { resolveRef, type OpenApiDocument } from '../model/document/document.ts';
+import { linearPattern } from '../model/contract/linear-pattern.ts';
 import { createAjv, type AjvLike } from './ajv-instance.ts';
 import { REF_KEYWORD } from './check-run.ts';
 import { discriminated } from './discriminator.ts';

@@ -2,9 +2,9 @@
 // per request. The mock accepts any credential of the right form (it has no
 // accounts): what it checks is presence and shape, as a client would get
 // wrong.
-import { CREDENTIAL_PLACEHOLDER } from '../model/credential.ts';
-import type { Credential, SecurityRequirement, SecurityScheme } from '../model/types.ts';
-import { splitCookies } from '../model/wire.ts';
+import { CREDENTIAL_PLACEHOLDER } from '../model/contract/credential.ts';
+import type { Credential, SecurityRequirement, SecurityScheme } from '../model/contract/types.ts';
+import { splitCookies } from '../model/contract/wire.ts';
 
 export interface SecurityFailure {
   message: string;

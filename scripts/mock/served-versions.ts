@@ -5,18 +5,19 @@
 import type { EventEmitter } from 'node:events';
 import { dirname, relative, resolve } from 'node:path';
 import { formatDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { createModelBuilder } from '../model/isolated.ts';
+import { createModelBuilder } from '../model/process/isolated.ts';
 import type { BuildResult } from '../model/index.ts';
-import type { OpenApiDocument } from '../model/load.ts';
-import type { ApiModel } from '../model/types.ts';
-import { judgeVersion, type Verdict } from '../model/verdict.ts';
-import { printable } from '../terminal.ts';
+import type { OpenApiDocument } from '../model/load/load.ts';
+import type { ApiModel } from '../model/contract/types.ts';
+import { judgeVersion, type Verdict } from '../model/contract/verdict.ts';
+import { printable } from '../infra/terminal.ts';
 import type { EnginePool } from './engine-pool.ts';
 import type { RequestLog } from './log.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
-import type { MockServerOptions, ReloadEvent } from './server.ts';
+import type { MockServerOptions, ReloadEvent } from './server-options.ts';
 import { storedResources } from './stateful/report.ts';
-import { createState, type MockState } from './state.ts';
+import { createState } from './state.ts';
+import type { MockState } from './state-types.ts';
 import type { StateStore } from './store/types.ts';
 import { vocabularyCheck } from './vocabulary.ts';
 

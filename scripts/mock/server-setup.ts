@@ -3,7 +3,7 @@
 // to the real API and the recorded examples, and the first version's state.
 import { formatDiagnostics } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
-import { judgeVersion } from '../model/verdict.ts';
+import { judgeVersion } from '../model/contract/verdict.ts';
 import { CheckPool } from './check-pool.ts';
 import { DEFAULT_MAX_BODY_BYTES, FAULT_HOLD_MS, MAX_HELD_SOCKETS, MOCK_CHECKS } from './defaults.ts';
 import type { EnginePool } from './engine-pool.ts';
@@ -15,9 +15,10 @@ import type { RequestLog } from './log.ts';
 import { originPolicy } from './origins.ts';
 import { RecentRequests } from './recent.ts';
 import { seededRandom } from './seeded-random.ts';
-import type { MockServerOptions } from './server.ts';
+import type { MockServerOptions } from './server-options.ts';
 import { describeResources, storedResources } from './stateful/report.ts';
-import { createState, type MockState } from './state.ts';
+import { createState } from './state.ts';
+import type { MockState } from './state-types.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { StateStore } from './store/types.ts';
 
@@ -79,7 +80,7 @@ export async function openStore(ctx: ServerContext, features: MockFeatures, log:
 /** With `--proxy`, the real API requests go to (and `--record`'s recorder); with `--examples`, the answers recorded before. */
 export async function connectSources(ctx: ServerContext, features: MockFeatures, log: RequestLog): Promise<void> {
   if (features.proxy) {
-    const { ProxyStats } = await import('./proxy.ts');
+    const { ProxyStats } = await import('./proxy-stats.ts');
     const { Recorder } = await import('./recorded.ts');
     ctx.proxy = {
       target: { url: new URL(features.proxy), errors: features.errors },

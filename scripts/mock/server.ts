@@ -9,63 +9,19 @@ import { EventEmitter } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE, httpOrigin } from '../defaults.ts';
-import type { Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
-import type { LoadOptions } from '../model/load.ts';
-import type { ApiModel } from '../model/types.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 import { answerClientError, refuseConnect } from './client-errors.ts';
 import { MAX_HEADER_BYTES } from './defaults.ts';
 import { EnginePool } from './engine-pool.ts';
 import type { ServerContext } from './exchange.ts';
 import { DEFAULT_FEATURES, type MockFeatures } from './features.ts';
-import { RequestLog, type Output } from './log.ts';
+import { RequestLog } from './log.ts';
 import { handleRequest } from './pipeline.ts';
 import { ServedVersions } from './served-versions.ts';
 import { buildAtStart, connectSources, firstState, openStore, proxySummary, serverContext } from './server-setup.ts';
-import type { MockState } from './state.ts';
-
-export interface MockServerOptions {
-  /** The OpenAPI document (default `openapi/openapi.yaml`). */
-  spec: string;
-  port?: number;
-  host?: string;
-  /** The portal's origin, for `Link` headers pointing at operation pages. */
-  site?: string;
-  /** No line per request. */
-  quiet?: boolean;
-  /** Reload when a file of the document changes. */
-  watch?: boolean;
-  maxBodyBytes?: number;
-  /** How long a request body may take to arrive. */
-  bodyTimeoutMs?: number;
-  /** How long a connection a fault holds (hang, slow) stays open at most, and how many are held at once. */
-  faultHold?: { ms?: number; max?: number };
-  /** How long one answer generated from a schema may take (default 2 s). */
-  generateTimeoutMs?: number;
-  /** Where lines go (default stdout). */
-  output?: Output;
-  onReload?: (event: ReloadEvent) => void;
-  /** What the description may read (--root, --allow-remote) and its config (--config). */
-  access?: LoadOptions;
-  /** The document already built (the preview builds anyway): served as is, instead of building `spec` again. */
-  build?: Pick<BuildResult, 'model' | 'document' | 'files'>;
-  /** Print the portal's vocabulary problems at start and reload (default true; `npm start` has its build print them). */
-  vocabulary?: boolean;
-  /** State, seeded and dynamic answers, latency and faults, callbacks: all off unless set. */
-  features?: Partial<MockFeatures>;
-  /** Load the generator (Prism's engine) once listening, so the first generated answer does not wait for it (`npm run mock`). */
-  warmGenerator?: boolean;
-}
-
-export interface ReloadEvent {
-  ok: boolean;
-  /** Every problem found (errors keep the previous version serving). */
-  diagnostics: Diagnostic[];
-  ms: number;
-  title: string;
-  version: string;
-  operations: number;
-}
+import type { MockState } from './state-types.ts';
+import type { MockServerOptions, ReloadEvent } from './server-options.ts';
 
 export interface MockServer {
   url: string;

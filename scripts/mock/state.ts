@@ -3,67 +3,22 @@
 // check, its request checks (compiled on first call) and its prepared
 // answers.
 import type { BuildResult } from '../model/index.ts';
-import type { SchemaLookup } from '../model/schema-merge.ts';
-import type { ApiModel, Operation, SchemaEntry, SchemaNode } from '../model/types.ts';
-import { prepareAnswers, type PreparedAnswers, type PreparedResponse } from './answers.ts';
+import type { ApiModel, Operation, SchemaEntry, SchemaNode } from '../model/contract/types.ts';
+import { prepareAnswers, type PreparedResponse } from './answers.ts';
 import { allOperations, mostDeclared } from './operation-errors.ts';
 import { exposeHeaderList } from './cors.ts';
-import { deprecationSignals, type DeprecationSignals } from './deprecation.ts';
+import { deprecationSignals } from './deprecation.ts';
 import { LeftOutHeaders } from './header-values.ts';
 import { Engine } from './engine.ts';
 import type { EnginePool } from './engine-pool.ts';
-import { readRequestSpec, type RequestSpec } from './request-checks.ts';
+import { readRequestSpec } from './request-checks.ts';
 import { Router, type RouteMatch } from './router.ts';
 import { SchemaCompiler } from './schemas.ts';
-import { compileSecurity, type SecurityCheck } from './security.ts';
-import type { CredentialNames } from './recent.ts';
-import type { StatefulPart } from './stateful/answer.ts';
+import { compileSecurity } from './security.ts';
 import { inferResources, type Inference } from './stateful/infer.ts';
 import { uncheckedPatterns } from './unchecked-patterns.ts';
-
-export interface MockOperation {
-  op: Operation;
-  security: SecurityCheck | undefined;
-  signals: DeprecationSignals | undefined;
-  answers: PreparedAnswers;
-  /** Read from the document on first call. */
-  request?: RequestSpec;
-  /** With `--stateful`: the resource this operation reads or writes, and how. */
-  stateful?: StatefulPart;
-  /** Its name in the log: operationId, else method and path. */
-  label: string;
-}
-
-export interface MockState {
-  title: string;
-  version: string;
-  operationCount: number;
-  router: Router<MockOperation>;
-  /** Path prefixes of the declared servers (`/v1`), also accepted before an operation's path. */
-  basePaths: string[];
-  expose: string;
-  model: ApiModel;
-  document: BuildResult['document'];
-  files: string[];
-  compiler: SchemaCompiler;
-  /** Answers' schemas (a proxied answer is checked against them), compiled on first use. */
-  responseCompiler(): SchemaCompiler;
-  engine: Engine;
-  /** What the mock leaves out of this version (unchecked patterns, unsendable headers), one line each, said at start and reload. */
-  notices: string[];
-  /** With `--stateful`: the resources found in this version. */
-  inference?: Inference;
-  /** Component schemas by name, for reading error shapes. */
-  lookup: SchemaLookup;
-  /** Where the description's credentials travel: redacted in the journal and never relayed elsewhere. */
-  credentials: CredentialNames;
-  /** The error response the document declares most for a status (computed on first use). */
-  documentError(status: number): PreparedResponse | undefined;
-  /** Request checks of one operation, read on first use. */
-  requestSpec(mock: MockOperation): RequestSpec;
-  /** The route, and the server's base path it was found under (`/v1`), if any. */
-  match(path: string): (RouteMatch<MockOperation> & { base?: string }) | undefined;
-}
+import type { CredentialNames } from './recent.ts';
+import type { MockOperation, MockState } from './state-types.ts';
 
 function basePathsOf(model: ApiModel): string[] {
   const paths = new Set<string>();

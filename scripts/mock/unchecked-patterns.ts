@@ -1,9 +1,9 @@
 // The request patterns the mock leaves unchecked (the model finds them: model/unchecked-patterns.ts),
 // said once per version of the document, so the writer reads which ones when the mock starts or
 // reloads, not on a request.
-import type { OpenApiDocument } from '../model/document.ts';
-import type { Operation } from '../model/types.ts';
-import { uncheckedPatterns as findUnchecked } from '../model/unchecked-patterns.ts';
+import type { OpenApiDocument } from '../model/document/document.ts';
+import type { Operation } from '../model/contract/types.ts';
+import { uncheckedPatterns as findUnchecked } from '../model/document/unchecked-patterns.ts';
 import { printable } from './log.ts';
 
 /** More than this many lines say how many more instead. */

@@ -1,10 +1,10 @@
-// The portal's vocabulary (scripts/model/ruleset/vocabulary.ts) in the description the mock serves:
+// The portal's vocabulary (scripts/model/check/ruleset/vocabulary.ts) in the description the mock serves:
 // checked on the model worker once a version is served, so neither the start nor a reload waits for
 // it and no request does, then printed at `file:line:col` like the build's problems. The mock serves
 // the version all the same; when versions follow quickly, only the newest one's problems are printed.
 import { formatDiagnostics } from '../diagnostics.ts';
-import type { ModelBuilder } from '../model/isolated.ts';
-import type { LoadOptions } from '../model/load.ts';
+import type { ModelBuilder } from '../model/process/isolated.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 
 /** More problems than this are counted, not listed: `npm run lint` lists them all. */
 const MAX_LINES = 20;

@@ -2,22 +2,22 @@
 // everything downstream (site, mock, diff, tests) reads the result.
 import { statSync } from 'node:fs';
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
-import { BudgetExceeded } from './budget.ts';
-import { cappedDiagnostics, pointersOf } from './capped.ts';
+import { BudgetExceeded } from './normalize/budget.ts';
+import { cappedDiagnostics, pointersOf } from './check/capped.ts';
 import { WORK_LIMITS } from './limits.ts';
-import type { SaveReuse } from './reuse.ts';
-import type { CappedExample } from './examples.ts';
-import { lintDocument } from './lint.ts';
-import { loadDocument, type LoadOptions, type OpenApiDocument } from './load.ts';
-import { createLocator, type Locator } from './locate.ts';
-import { normalizeDocument } from './normalize.ts';
-import { routeProblems } from './route-problems.ts';
-import type { ApiModel } from './types.ts';
-import { validateDocument } from './validate.ts';
+import type { SaveReuse } from './preview-cache/reuse.ts';
+import type { CappedExample } from './normalize/examples.ts';
+import { lintDocument } from './check/lint.ts';
+import { loadDocument, type LoadOptions, type OpenApiDocument } from './load/load.ts';
+import { createLocator, type Locator } from './load/locate.ts';
+import { normalizeDocument } from './normalize/normalize.ts';
+import { routeProblems } from './check/route-problems.ts';
+import type { ApiModel } from './contract/types.ts';
+import { validateDocument } from './check/validate.ts';
 
-export type { ApiModel } from './types.ts';
-export type { LoadOptions, OpenApiDocument } from './load.ts';
-export { normalizeDocument } from './normalize.ts';
+export type { ApiModel } from './contract/types.ts';
+export type { LoadOptions, OpenApiDocument } from './load/load.ts';
+export { normalizeDocument } from './normalize/normalize.ts';
 
 /** What to check, besides what the description may read (--root, --allow-remote) and its config (--config). */
 export interface BuildOptions extends LoadOptions {

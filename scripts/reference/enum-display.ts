@@ -5,8 +5,8 @@
 // (`enums/<key>.json`, pages/[...base]/enums/[key].json.ts) written once however many pages
 // use it. The try-it panel asks for a large enumeration's value in a text field, not a select.
 import { createHash } from 'node:crypto';
-import { type EnumValue, enumValues } from '../model/enum-values.ts';
-import type { ApiModel, SchemaNode } from '../model/types.ts';
+import { type EnumValue, enumValues } from '../model/contract/enum-values.ts';
+import type { ApiModel, SchemaNode } from '../model/contract/types.ts';
 import { valueText } from './schema-text.ts';
 
 /** A list is shown whole up to this many values and characters (values and meanings, as written). */

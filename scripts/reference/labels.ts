@@ -1,5 +1,5 @@
 // Short texts shared by pages, navigation and llms.txt, so each mark reads the same everywhere.
-import type { Operation, Stability } from '../model/types.ts';
+import type { Operation, Stability } from '../model/contract/types.ts';
 
 export function operationLabel(op: Pick<Operation, 'summary' | 'method' | 'path'>): string {
   return op.summary?.trim() || `${op.method.toUpperCase()} ${op.path}`;

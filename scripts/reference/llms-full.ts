@@ -3,7 +3,7 @@
 // servers and authentication, then every operation by tag in the portal's order (the same text
 // as its Markdown twin, a level deeper), webhooks, and every component schema. Its size follows
 // the description's: each example is cut as the twins cut it.
-import type { ApiModel } from '../model/types.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 import type { MarkdownContext } from './markdown-context.ts';
 import { blockMarkdown, codeSpan, inlineMarkdown, inlineText } from './markdown-text.ts';
 import { operationMarkdown } from './operation-markdown.ts';

@@ -1,7 +1,7 @@
 // What the Markdown writers share: the addresses they link with, and a schema's type and facts
 // written as one line of escaped Markdown (markdown-text.ts), a component's name as a link to its page.
-import { isDescribedRef } from '../model/schema-merge.ts';
-import type { Operation, SchemaEntry, SchemaNode } from '../model/types.ts';
+import { isDescribedRef } from '../model/contract/schema-merge.ts';
+import type { Operation, SchemaEntry, SchemaNode } from '../model/contract/types.ts';
 import { inlineText, link } from './markdown-text.ts';
 import { shortValue, shownEnum } from './enum-display.ts';
 import { constraintTexts, typeText } from './schema-text.ts';

@@ -2,7 +2,7 @@
 // Every value from the description is written for the place it lands (markdown-text.ts):
 // names and summaries as escaped text, paths and media types as code, descriptions as
 // Markdown kept inside their section.
-import type { NamedExample, Operation, Parameter } from '../model/types.ts';
+import type { NamedExample, Operation, Parameter } from '../model/contract/types.ts';
 import { exampleText } from './examples.ts';
 import { operationLabel, STABILITY_TEXT, humanDate } from './labels.ts';
 import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, tableCell } from './markdown-text.ts';

@@ -1,7 +1,7 @@
 // The lookups and page addresses the Markdown writers need, for a reader outside the portal's build
-// (the MCP server, tests): pages under `base` as model/pages.ts places them, the portal's own way.
-import { pageUrl } from '../model/pages.ts';
-import type { ApiModel } from '../model/types.ts';
+// (the MCP server, tests): pages under `base` as model/contract/pages.ts places them, the portal's own way.
+import { pageUrl } from '../model/contract/pages.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 import type { ReferenceDocument } from './llms-full.ts';
 
 export function referenceDocument(model: ApiModel, base = ''): ReferenceDocument {

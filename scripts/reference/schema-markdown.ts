@@ -2,15 +2,14 @@
 // portal writes no file per schema: 969 more routes on GitHub's build): its type, description, fields (nested inline objects as
 // `parent.child` rows, as far as a page shows them), variants, allowed values, example and the
 // operations that use it. Values from the description are written as operation-markdown.ts writes them.
-import { mergeObjects } from '../model/schema-merge.ts';
-import type { SchemaEntry, SchemaNode } from '../model/types.ts';
+import { mergeObjects } from '../model/contract/schema-merge.ts';
+import type { SchemaEntry, SchemaNode } from '../model/contract/types.ts';
 import { exampleText } from './examples.ts';
 import { operationLabel } from './labels.ts';
 import { shownEnum } from './enum-display.ts';
 import { type MarkdownContext, schemaFacts, typeWithLinks } from './markdown-context.ts';
 import type { MarkdownOptions } from './operation-markdown.ts';
 import { blockMarkdown, codeSpan, fencedBlock, inlineMarkdown, inlineText, link, tableCell } from './markdown-text.ts';
-import { valueText } from './schema-text.ts';
 
 /** As many rows as a schema page renders inline before deeper levels become links. */
 const MAX_ROWS = 80;

@@ -1,6 +1,6 @@
 // Short textual descriptions of a schema node: its type label and its constraints.
 // Values from the document come back as plain strings; the components print them as text.
-import type { SchemaNode } from '../model/types.ts';
+import type { SchemaNode } from '../model/contract/types.ts';
 
 /** A printable form of any JSON value from a document (enum members, defaults, examples). */
 export function valueText(value: unknown): string {

@@ -2,7 +2,7 @@
 // (labels, buttons, section names) is left out, so that it neither matches a query nor fills an
 // excerpt ("MarkdownCopy page as Markdown"); what names an operation (method, path, operationId,
 // title) is kept as metadata, read by the results and weighed by Pagefind. Which operation a query
-// names is decided apart, by scripts/model/search-rank.ts.
+// names is decided apart, by scripts/model/contract/search-rank.ts.
 
 /** Elements left out of the index (Pagefind's excludeSelectors): their metadata still counts. */
 export const SEARCH_EXCLUDED = [

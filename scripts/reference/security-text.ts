@@ -1,5 +1,5 @@
 // Plain-language descriptions of security schemes ("Bearer token in the Authorization header").
-import type { SecurityScheme } from '../model/types.ts';
+import type { SecurityScheme } from '../model/contract/types.ts';
 
 export function schemeText(scheme: SecurityScheme | undefined): string {
   if (!scheme) return 'Unknown scheme';

@@ -17,7 +17,7 @@ export interface AstroBuildOptions {
   modelPath: string | Promise<string>;
   outDir: string;
   site?: string;
-  /** The path the portal is served under, `/docs/` (site/base-path.ts); `/` by default. */
+  /** The path the portal is served under, `/docs/` (infra/base-path.ts); `/` by default. */
   base?: string;
   /** Astro's own log output: 'error' keeps a build quiet but for failures. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';

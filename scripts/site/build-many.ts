@@ -8,7 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseCli } from '../cli/args.ts';
 import { DiagnosticsError, formatDiagnostics } from '../diagnostics.ts';
 import { buildModel } from '../model/index.ts';
-import { createSlugger } from '../model/slug.ts';
+import { createSlugger } from '../model/contract/slug.ts';
 import { runAstroBuild } from './astro-build.ts';
 import { writeManifest, writeModelFile } from './model-file.ts';
 

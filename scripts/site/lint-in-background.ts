@@ -1,8 +1,8 @@
 // Starts linting a description in a process of its own (lint-worker.ts), beside the site build;
 // the promise gives its diagnostics.
 import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
-import { createModelBuilder } from '../model/isolated.ts';
-import type { LoadOptions } from '../model/load.ts';
+import { createModelBuilder } from '../model/process/isolated.ts';
+import type { LoadOptions } from '../model/load/load.ts';
 
 export async function lintInBackground(entry: string, options: LoadOptions = {}): Promise<Diagnostic[]> {
   // Lint reads and walks the description like the model does: under the same memory bound, in the same kind of process.

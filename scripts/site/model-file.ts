@@ -3,7 +3,7 @@
 // writers' preview rewrites them while the dev server watches them: readers never see half a file.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import type { ApiModel } from '../model/types.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 
 export const MODEL_ENV = 'PORTAL_MODEL';
 

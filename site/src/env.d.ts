@@ -2,8 +2,8 @@
 /// <reference types="@astrojs/starlight" />
 
 declare module 'virtual:api-model' {
-  import type { ApiModel } from '../../scripts/model/types.ts';
-  import type { PortalContext } from '../../scripts/site/versions/context.ts';
+  import type { ApiModel } from '#model/contract/types.ts';
+  import type { PortalContext } from '#site-build/versions/context.ts';
   /** Every document the site renders; `slug` is '' for the one mounted at the root. */
   export const documents: { slug: string; downloads: boolean; model: ApiModel; context?: PortalContext }[];
 }

@@ -10,7 +10,7 @@ import { formatText, groupChanges } from '../../scripts/diff/format.ts';
 import { formatMarkdown } from '../../scripts/diff/format-markdown.ts';
 import type { ApiChange } from '../../scripts/diff/types.ts';
 import { buildModel } from '../../scripts/model/index.ts';
-import type { ApiModel } from '../../scripts/model/types.ts';
+import type { ApiModel } from '../../scripts/model/contract/types.ts';
 import { runScript, type Finished } from '../helpers/processes.ts';
 import { defined } from '../helpers/defined.ts';
 

@@ -1,14 +1,14 @@
 // A rebuilder (scripts/dev/rebuild.ts) on the process's preview channel, whose model process is a
 // stand-in answering each save with the next title: the save step's own rules, without a description.
-import { previewChannel } from '../../scripts/dev/channel.ts';
+import { previewChannel } from '../../scripts/site/preview-channel.ts';
 import type { Checks } from '../../scripts/dev/checks.ts';
 import type { SavedBuild } from '../../scripts/dev/preview-worker.ts';
 import { createRebuilder, type Rebuilder } from '../../scripts/dev/rebuild.ts';
-import type { FileWatcher } from '../../scripts/dev/watch.ts';
+import type { FileWatcher } from '../../scripts/infra/watch.ts';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
-import { normalizeDocument } from '../../scripts/model/normalize.ts';
-import type { ModelBuilder } from '../../scripts/model/isolated.ts';
-import { createModelWriter, type ModelWriter } from '../../scripts/model/model-json.ts';
+import { normalizeDocument } from '../../scripts/model/normalize/normalize.ts';
+import type { ModelBuilder } from '../../scripts/model/process/isolated.ts';
+import { createModelWriter, type ModelWriter } from '../../scripts/model/preview-cache/model-json.ts';
 
 const SPEC = '/descriptions/api.json';
 

@@ -1,7 +1,7 @@
-// A model process (scripts/model/worker.ts) with kinds of request that end it the ways a real one
+// A model process (scripts/model/process/worker.ts) with kinds of request that end it the ways a real one
 // can end: by exiting mid-request, or by running out of its heap in one long step.
 import { getPriority } from 'node:os';
-import { serve } from '../../scripts/model/worker.ts';
+import { serve } from '../../scripts/model/process/worker.ts';
 
 serve('echo', async ({ payload }) => payload);
 serve('exit', async () => process.exit(3));

@@ -1,7 +1,7 @@
 // Ports for servers the tests start, and the check that nothing listens on one any more.
 import { connect } from 'node:net';
 
-export { freePort } from '../../scripts/cli/ports.ts';
+export { freePort } from '../../scripts/infra/ports.ts';
 
 /** Whether a TCP connection to the port is refused, that is: nothing listens there. */
 export function refused(port: number, host = '127.0.0.1'): Promise<boolean> {

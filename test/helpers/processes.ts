@@ -1,10 +1,10 @@
 // Child processes the tests start: the project's scripts, the shell. Each runs in a process
 // group of its own under a time limit, so that one that hangs is killed with everything it
 // started (Astro's workers, a curl) instead of holding the test run up or outliving it.
-// The group itself is the project's one helper (scripts/process-group.ts).
+// The group itself is the project's one helper (scripts/infra/process-group.ts).
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { killGroup, spawnGroup } from '../../scripts/process-group.ts';
+import { killGroup, spawnGroup } from '../../scripts/infra/process-group.ts';
 import { ROOT } from './paths.ts';
 
 /** A whole portal build on two shared cores; one still running after this has hung. */

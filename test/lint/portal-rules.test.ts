@@ -5,8 +5,8 @@
 import { relative, resolve } from 'node:path';
 import { BaseResolver, createConfig, lint } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { problemToDiagnostic } from '../../scripts/model/problems.ts';
-import { portalPlugin, portalRules } from '../../scripts/model/ruleset/index.ts';
+import { problemToDiagnostic } from '../../scripts/model/load/problems.ts';
+import { portalPlugin, portalRules } from '../../scripts/model/check/ruleset/index.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const FIXTURES = 'test/mock/fixtures/hostile';

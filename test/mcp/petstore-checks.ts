@@ -6,7 +6,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE } from '../../scripts/defaults.ts';
 import { buildModel } from '../../scripts/model/index.ts';
-import type { ApiModel } from '../../scripts/model/types.ts';
+import type { ApiModel } from '../../scripts/model/contract/types.ts';
 import { operationMarkdown } from '../../scripts/reference/operation-markdown.ts';
 import { referenceDocument } from '../../scripts/reference/reference-document.ts';
 import { schemaMarkdown } from '../../scripts/reference/schema-markdown.ts';

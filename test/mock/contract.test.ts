@@ -3,7 +3,7 @@
 // the description promises (the deprecation signals on the deprecated one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ajv } from 'ajv';
-import type { Operation, Parameter } from '../../scripts/model/types.ts';
+import type { Operation, Parameter } from '../../scripts/model/contract/types.ts';
 import type { MockServer } from '../../scripts/mock/server.ts';
 import { AUTH, documentValidator, startMock } from './helpers.ts';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../scripts/mock/server.ts';
 import { buildModel } from '../../scripts/model/index.ts';
-import type { Operation } from '../../scripts/model/types.ts';
+import type { Operation } from '../../scripts/model/contract/types.ts';
 import { freePort } from '../helpers/ports.ts';
 import { startScript, stop, type Running } from '../helpers/processes.ts';
 import { AUTH, documentValidator, OUR_SPEC, startMock } from './helpers.ts';

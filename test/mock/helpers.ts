@@ -5,7 +5,8 @@ import { connect } from 'node:net';
 import { Ajv } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import { resolve } from 'node:path';
-import { startMockServer, type MockServer, type MockServerOptions } from '../../scripts/mock/server.ts';
+import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
+import type { MockServerOptions } from '../../scripts/mock/server-options.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 export const OUR_SPEC = resolve(ROOT, 'openapi/openapi.yaml');

@@ -2,7 +2,7 @@
 // schemes enforced, and its own error responses used where it declares them
 // (our Error shape only where it declares none).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiModel } from '../../scripts/model/types.ts';
+import type { ApiModel } from '../../scripts/model/contract/types.ts';
 import type { MockServer } from '../../scripts/mock/server.ts';
 import { expectErrorShape, GALAXY_SPEC, PETSTORE_30_SPEC, startMock } from './helpers.ts';
 

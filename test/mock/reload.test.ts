@@ -6,7 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockServer, ReloadEvent } from '../../scripts/mock/server.ts';
+import type { MockServer } from '../../scripts/mock/server.ts';
+import type { ReloadEvent } from '../../scripts/mock/server-options.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { AUTH, startMock, type Collected } from './helpers.ts';
 

@@ -1,10 +1,10 @@
-// Models are built in a child process (scripts/model/isolated.ts): a process that ends mid-request,
+// Models are built in a child process (scripts/model/process/isolated.ts): a process that ends mid-request,
 // or runs out of memory in one long step, fails that request alone at the entry file; the next
 // request is answered by a fresh process, and the command itself goes on.
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
-import { createModelBuilder, type ModelBuilder } from '../../scripts/model/isolated.ts';
+import { createModelBuilder, type ModelBuilder } from '../../scripts/model/process/isolated.ts';
 
 const MODULE = new URL('../helpers/model-process.ts', import.meta.url);
 

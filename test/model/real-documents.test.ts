@@ -1,8 +1,8 @@
 // The model builds for real-world documents of every shape, and keeps every operation.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getByPointer } from '../../scripts/model/deref.ts';
-import { measureDocument } from '../../scripts/model/document-cost.ts';
+import { getByPointer } from '../../scripts/model/document/deref.ts';
+import { measureDocument } from '../../scripts/model/load/document-cost.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { nodeBudget, WORK_LIMITS } from '../../scripts/model/limits.ts';
 import { llmsFullText } from '../../scripts/reference/llms-full.ts';

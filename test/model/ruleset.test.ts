@@ -1,4 +1,4 @@
-// The project's own lint rules (scripts/model/ruleset) reach every config: the project's, one the
+// The project's own lint rules (scripts/model/check/ruleset) reach every config: the project's, one the
 // user names, and one found beside a foreign description, whose own plugins are refused. A rule
 // added to the plugin is reported at its place under `portal/<rule>`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Oas3Rule } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lintDescription } from '../../scripts/model/lint.ts';
-import { portalPlugin, portalRules } from '../../scripts/model/ruleset/index.ts';
+import { lintDescription } from '../../scripts/model/check/lint.ts';
+import { portalPlugin, portalRules } from '../../scripts/model/check/ruleset/index.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 // A rule of the kind the project adds: it reports every info title, at the title.

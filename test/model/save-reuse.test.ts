@@ -1,4 +1,4 @@
-// The preview's saves take what did not change from the last save's model (scripts/model/reuse.ts):
+// The preview's saves take what did not change from the last save's model (scripts/model/preview-cache/reuse.ts):
 // on real documents, after each kind of edit, the model and the problems are exactly those of a
 // build from nothing, and what did not change is the very same object as before.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel, type BuildResult } from '../../scripts/model/index.ts';
-import { createModelReader } from '../../scripts/model/model-delta.ts';
-import { createModelWriter } from '../../scripts/model/model-json.ts';
-import { SaveReuse } from '../../scripts/model/reuse.ts';
-import type { ApiModel } from '../../scripts/model/types.ts';
+import { createModelReader } from '../../scripts/model/preview-cache/model-delta.ts';
+import { createModelWriter } from '../../scripts/model/preview-cache/model-json.ts';
+import { SaveReuse } from '../../scripts/model/preview-cache/reuse.ts';
+import type { ApiModel } from '../../scripts/model/contract/types.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const FIRST_PASS = { lint: false, validate: false, firstPass: true } as const;

@@ -1,5 +1,5 @@
 // A description in one file referring only to itself is loaded without Redocly's bundler
-// (scripts/model/self-contained.ts): the document it gives is the very one the bundler gives, on
+// (scripts/model/load/self-contained.ts): the document it gives is the very one the bundler gives, on
 // every real document of one file, and anything the bundler would report still goes through it.
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { bundle, type Document } from '@redocly/openapi-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
-import { loadDescriptionConfig } from '../../scripts/model/config.ts';
-import { createResolver, loadDocument } from '../../scripts/model/load.ts';
-import { selfContained } from '../../scripts/model/self-contained.ts';
+import { loadDescriptionConfig } from '../../scripts/model/load/config.ts';
+import { createResolver, loadDocument } from '../../scripts/model/load/load.ts';
+import { selfContained } from '../../scripts/model/load/self-contained.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const EXAMPLES = join(ROOT, 'node_modules/@readme/oas-examples');

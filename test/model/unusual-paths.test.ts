@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { getByPointer } from '../../scripts/model/deref.ts';
+import { getByPointer } from '../../scripts/model/document/deref.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 
 it('builds paths holding %, ~ and encoded characters, with pointers that resolve', async () => {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credentialFile } from '../../scripts/model/access.ts';
+import { credentialFile } from '../../scripts/model/load/access.ts';
 import { BUILD_TIMEOUT_MS, runScript, scriptEnv } from '../helpers/processes.ts';
 import { description, positionOf, problemsIn, workspace, type Workspace } from './helpers.ts';
 

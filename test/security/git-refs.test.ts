@@ -1,7 +1,7 @@
 // Refs reach git as revisions, never as options. In a real repository whose description is at
 // its top, `npm run diff -- --base-ref=--output=X` made `git show --output=X:openapi.yaml` write
 // that file; now the diff refuses the ref before running git, and the one git runner
-// (scripts/git.ts) refuses any revision starting with `-` and passes the rest after
+// (scripts/infra/git.ts) refuses any revision starting with `-` and passes the rest after
 // `--end-of-options`, for every caller.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveBaseSpec } from '../../scripts/diff/base.ts';
-import { git, gitArgs, GitRefError } from '../../scripts/git.ts';
+import { git, gitArgs, GitRefError } from '../../scripts/infra/git.ts';
 import { refDate } from '../../scripts/site/versions/git-tags.ts';
 import { runScript } from '../helpers/processes.ts';
 

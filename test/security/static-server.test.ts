@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { serveStatic, type StaticServer } from '../../scripts/infra/serve-static.ts';
 
 interface Answer {
   status: number;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
-import type { StaticServer } from '../../scripts/serve-static.ts';
+import type { StaticServer } from '../../scripts/infra/serve-static.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, startScript, stop, type Running } from '../helpers/processes.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { serveStatic, type StaticServer } from '../../scripts/infra/serve-static.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { refused } from '../helpers/ports.ts';
 import { BUILD_TIMEOUT_MS, runScript, scriptEnv, type Finished } from '../helpers/processes.ts';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { StaticServer } from '../../scripts/serve-static.ts';
+import type { StaticServer } from '../../scripts/infra/serve-static.ts';
 import { seriousAxeViolations } from '../helpers/browser.ts';
 import { METHODS } from '../helpers/documents.ts';
 import { ROOT } from '../helpers/paths.ts';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticServer } from '../../scripts/serve-static.ts';
+import type { StaticServer } from '../../scripts/infra/serve-static.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { listFiles, mainOf, read, removeTempDirs, serveBuiltSite, type ServedSite } from './helpers.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startMockServer, type MockServer } from '../../scripts/mock/server.ts';
-import { serveStatic, type StaticServer } from '../../scripts/serve-static.ts';
+import { serveStatic, type StaticServer } from '../../scripts/infra/serve-static.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { refused } from '../helpers/ports.ts';

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC } from '../../scripts/cli/args.ts';
 import type { MockServer } from '../../scripts/mock/server.ts';
-import type { StaticServer } from '../../scripts/serve-static.ts';
+import type { StaticServer } from '../../scripts/infra/serve-static.ts';
 import { seriousAxeViolations } from '../helpers/browser.ts';
 import { freePort } from '../helpers/ports.ts';
 import { runShell } from '../helpers/processes.ts';

@@ -17,7 +17,7 @@ import { anchorPath, TMP, type DocName } from '../paths.ts';
 import { formatValue } from '../results.ts';
 import { gzipFile, listFiles } from '../sizes.ts';
 import { copySite, ensureSite, pageKind, SUBJECT } from '../sites.ts';
-import { serveStatic, type StaticServer } from '../../serve-static.ts';
+import { serveStatic, type StaticServer } from '../../infra/serve-static.ts';
 
 const SECTION = 'browser';
 /** How long a page gets, after the network has gone quiet, before its heap is read. */

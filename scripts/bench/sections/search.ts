@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { fromRows } from '../../model/search-rank.ts';
-import { serveStatic, type StaticServer } from '../../serve-static.ts';
+import { fromRows } from '../../model/contract/search-rank.ts';
+import { serveStatic, type StaticServer } from '../../infra/serve-static.ts';
 import { CATALOGUE_FILE, SEARCH_RANKING } from '../../reference/search-options.ts';
 import { launchChromium } from '../browser.ts';
 import { bundles } from '../bundles.ts';

@@ -3,7 +3,7 @@
 // repository holds the description tagged three times, and both builds run on it in turns.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git as runGit } from '../../git.ts';
+import { git as runGit } from '../../infra/git.ts';
 import type { Context } from '../context.ts';
 import { DOCS, NODE, ROOT, TMP, TOOLS } from '../paths.ts';
 import { timed } from '../processes.ts';

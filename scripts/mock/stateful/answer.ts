@@ -4,29 +4,19 @@
 // that does not exist answers the operation's declared 404. A request this
 // cannot handle as a record (a body that is not an object) gets the answer it
 // would get without state.
-import { isJsonMediaType } from '../../model/media.ts';
+import { isJsonMediaType } from '../../model/contract/media.ts';
 import { findResponse, negotiate, type PreparedResponse } from '../answers.ts';
-import { finish, signalHeaders, type Exchange } from '../exchange.ts';
+import { finish, signalHeaders, type Exchange, type StatefulContext } from '../exchange.ts';
 import { printable } from '../log.ts';
 import { operationError } from '../operation-errors.ts';
-import type { MockOperation } from '../state.ts';
+import type { MockOperation } from '../state-types.ts';
 import { formatBytes } from '../defaults.ts';
 import type { Full } from '../store/limits.ts';
 import { DEFAULT_SESSION, SESSION_HEADER, type Bucket, type PutOutcome, type StateStore } from '../store/types.ts';
 import { idKey, newId, pathKey } from './ids.ts';
 import { listBody, queryList } from './list-query.ts';
-import { createRecord, replaceRecord, updateRecord, type Clock } from './records.ts';
-import type { Rec, Resource, ResourceOperation } from './types.ts';
-
-export interface StatefulPart {
-  resource: Resource;
-  part: ResourceOperation;
-}
-
-export interface StatefulContext {
-  store: StateStore;
-  clock: Clock;
-}
+import { createRecord, replaceRecord, updateRecord } from './records.ts';
+import type { Rec, Resource, ResourceOperation, StatefulPart } from './types.ts';
 
 const MAX_SESSION_LENGTH = 200;
 

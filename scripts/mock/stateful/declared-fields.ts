@@ -5,9 +5,9 @@
 // costs what its schema describes, not whatever a body carried beside it (the
 // bytes a session holds are capped apart, store/limits.ts). Each schema node
 // is read once (references followed, `allOf` merged), then reused.
-import { mergeSchema, type SchemaLookup } from '../../model/schema-merge.ts';
-import type { SchemaNode } from '../../model/types.ts';
-import type { Rec } from './types.ts';
+import { mergeSchema, type SchemaLookup } from '../../model/contract/schema-merge.ts';
+import type { SchemaNode } from '../../model/contract/types.ts';
+import type { FieldFilter, Rec } from './types.ts';
 
 /** Past this depth a value is kept as it is: a body is at most 64 KiB, and its bytes are counted anyway. */
 const MAX_DEPTH = 32;
@@ -23,7 +23,7 @@ interface Shape {
 
 const isObject = (value: unknown): value is Rec => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export class DeclaredFields {
+export class DeclaredFields implements FieldFilter {
   private readonly lookup: SchemaLookup;
   private readonly shapes = new Map<SchemaNode, Shape>();
 

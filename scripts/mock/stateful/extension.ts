@@ -9,7 +9,7 @@
 //     idField: petId                 # the record's field that holds the id
 //     idParam: petId                 # the path parameter that holds it
 import type { Diagnostic } from '../../diagnostics.ts';
-import type { Operation } from '../../model/types.ts';
+import type { Operation } from '../../model/contract/types.ts';
 import { ROLES, type Role } from './types.ts';
 
 export const EXTENSION = 'x-mock-resource';

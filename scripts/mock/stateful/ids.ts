@@ -5,7 +5,7 @@
 // → `ORD-0043`), as the pattern allows (pattern-id.ts), else as text. Pure
 // apart from the UUID's randomness, which the caller may seed.
 import { RE2JS } from 're2js';
-import { linearPattern } from '../../model/linear-pattern.ts';
+import { linearPattern } from '../../model/contract/linear-pattern.ts';
 import { idFromPattern } from './pattern-id.ts';
 import type { IdKind, IdSpec, Rec } from './types.ts';
 

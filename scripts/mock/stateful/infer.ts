@@ -7,9 +7,9 @@
 // model in, resources and problems out.
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../../diagnostics.ts';
-import { isJsonMediaType } from '../../model/media.ts';
-import { mergeSchema, resolveRef, type SchemaLookup } from '../../model/schema-merge.ts';
-import type { ApiModel, MediaType, Operation, Parameter, SchemaEntry, SchemaNode } from '../../model/types.ts';
+import { isJsonMediaType } from '../../model/contract/media.ts';
+import { mergeSchema, resolveRef, type SchemaLookup } from '../../model/contract/schema-merge.ts';
+import type { ApiModel, MediaType, Operation, Parameter, SchemaEntry, SchemaNode } from '../../model/contract/types.ts';
 import { DeclaredFields } from './declared-fields.ts';
 import { readResourceHint, type ResourceHint } from './extension.ts';
 import { detectPaging, PAGING_NAMES } from './paging-params.ts';

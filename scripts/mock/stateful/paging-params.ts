@@ -1,7 +1,7 @@
 // Which query parameters of a list page it, by the names APIs use for them:
 // limit/offset, page/size, or a cursor (with a limit). Pure.
-import { mergeSchema, type SchemaLookup } from '../../model/schema-merge.ts';
-import type { Parameter } from '../../model/types.ts';
+import { mergeSchema, type SchemaLookup } from '../../model/contract/schema-merge.ts';
+import type { Parameter } from '../../model/contract/types.ts';
 import type { Paging, SizeParam } from './types.ts';
 
 /** Names compared in lower case without `-` or `_`: `page_size`, `pageSize` and `page-size` are one. */

@@ -3,7 +3,7 @@
 // readable, in order and unique while the classes have room (`ORD-000043`). Hand-written: the
 // samplers at hand either ignore patterns or draw at random (and an id must never repeat). A
 // pattern with groups or alternatives is not written; the caller falls back and says so.
-import { linearPattern } from '../../model/linear-pattern.ts';
+import { linearPattern } from '../../model/contract/linear-pattern.ts';
 import { RE2JS } from 're2js';
 
 interface Atom {

@@ -4,7 +4,7 @@
 // The id and readOnly fields are the server's: a body never changes them.
 // A record keeps the fields its schema declares only (declared-fields.ts).
 // Pure, given the clock and the random source.
-import type { SchemaNode } from '../../model/types.ts';
+import type { SchemaNode } from '../../model/contract/types.ts';
 import { uuidFrom } from './ids.ts';
 import { mergePatch } from './merge-patch.ts';
 import type { Rec, Resource } from './types.ts';

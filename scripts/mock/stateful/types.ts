@@ -2,8 +2,7 @@
 // id), which operation plays which part on them, how a list is filtered and
 // paged, and the records each session starts from. Built by infer.ts from the
 // model, read by the answering side (answer.ts) and the stores.
-import type { Operation, SchemaNode } from '../../model/types.ts';
-import type { DeclaredFields } from './declared-fields.ts';
+import type { Operation, SchemaNode } from '../../model/contract/types.ts';
 
 /** What an operation does to a resource's records. */
 export type Role = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
@@ -107,7 +106,18 @@ export interface Resource {
   /** Changes when anything above does: a reload drops the records of a resource whose fingerprint changed. */
   fingerprint: string;
   /** What a record keeps of a body: the fields `record` declares, at every level. */
-  declared: DeclaredFields;
+  declared: FieldFilter;
   /** A nested resource's parent, when the API has the parent as a resource too. */
   parent?: ParentLink;
+}
+
+/** An operation's part in stateful mocking: the resource it reads or writes, and how. */
+export interface StatefulPart {
+  resource: Resource;
+  part: ResourceOperation;
+}
+
+/** What a record keeps of a body (declared-fields.ts): only the fields a schema declares, at every level. */
+export interface FieldFilter {
+  keep(record: Rec, schema: SchemaNode): Rec;
 }

@@ -4,9 +4,9 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DiagnosticsError, formatDiagnostics } from '../../diagnostics.ts';
-import type { ModelBuilder } from '../../model/isolated.ts';
-import type { LoadOptions } from '../../model/load.ts';
-import type { ApiModel } from '../../model/types.ts';
+import type { ModelBuilder } from '../../model/process/isolated.ts';
+import type { LoadOptions } from '../../model/load/load.ts';
+import type { ApiModel } from '../../model/contract/types.ts';
 import { writeAtomic, type ManifestDocument } from '../model-file.ts';
 import { buildChangelog, changelogUpTo, type DatedVersion } from './changelog.ts';
 import { versionFolder, type PortalContext, type VersionMount } from './context.ts';

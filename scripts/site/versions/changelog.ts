@@ -4,7 +4,7 @@
 import { compareModels } from '../../diff/compare.ts';
 import type { ApiChanges } from '../../diff/types.ts';
 import { compatibleRelease } from '../../diff/version.ts';
-import type { ApiModel } from '../../model/types.ts';
+import type { ApiModel } from '../../model/contract/types.ts';
 
 export interface ChangelogEntry {
   /** The version this entry brought, e.g. `1.1.0`. */

@@ -1,6 +1,6 @@
 // What a mounted document knows of its API over time, beside its model (PORTAL_MODEL's manifest
 // names it as `context`): its version, the versions published side by side, its changelog.
-import { capSlug } from '../../model/slug.ts';
+import { capSlug } from '../../model/contract/slug.ts';
 import type { Changelog } from './changelog.ts';
 
 export interface VersionMount {

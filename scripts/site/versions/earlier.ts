@@ -6,10 +6,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import { DiagnosticsError } from '../../diagnostics.ts';
 import { resolveBaseSpec } from '../../diff/base.ts';
-import { refProblem } from '../../git.ts';
-import type { ModelBuilder } from '../../model/isolated.ts';
-import type { LoadOptions } from '../../model/load.ts';
-import type { ApiModel } from '../../model/types.ts';
+import { refProblem } from '../../infra/git.ts';
+import type { ModelBuilder } from '../../model/process/isolated.ts';
+import type { LoadOptions } from '../../model/load/load.ts';
+import type { ApiModel } from '../../model/contract/types.ts';
 import { refDate } from './git-tags.ts';
 
 export type VersionSource = { ref: string; date?: string } | { file: string };

@@ -1,8 +1,8 @@
 // The earlier versions of a description kept in git: the tags whose tree holds the entry file.
-// git runs through the project's one runner (scripts/git.ts): a tag is never a command nor an option.
+// git runs through the project's one runner (scripts/infra/git.ts): a tag is never a command nor an option.
 import semver from 'semver';
 import { gitEntry } from '../../diff/base.ts';
-import { git, gitText, refProblem } from '../../git.ts';
+import { git, gitText, refProblem } from '../../infra/git.ts';
 
 export interface TaggedVersion {
   /** The tag's name, e.g. `v1.1.0`. */

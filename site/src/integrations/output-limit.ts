@@ -4,7 +4,7 @@
 // own prerenderer renders each page; this reads its bytes on the way to the file. A build without
 // a count (the test corpus's, the preview's) is left as it is.
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { addPage, OutputLimitError, runningCount } from '../../../scripts/site/output-limit.ts';
+import { addPage, OutputLimitError, runningCount } from '#site-build/output-limit.ts';
 
 function counted(prerenderer: AstroPrerenderer): AstroPrerenderer {
   return {

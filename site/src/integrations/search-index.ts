@@ -4,7 +4,7 @@
 // waits on Pagefind's 2.5 s.
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { SEARCH_EXCLUDED } from '../../../scripts/reference/search-options.ts';
+import { SEARCH_EXCLUDED } from '#reference/search-options.ts';
 import { giveMemoryBack } from './build-memory.ts';
 
 export function searchIndex(): AstroIntegration {

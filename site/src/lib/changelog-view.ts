@@ -2,11 +2,11 @@
 // version the report `npm run diff` prints (diff/format.ts: groups with breaking changes first),
 // each group linked to its operation or schema page where that page exists (in this version, else
 // in the version that last had it), each change with an anchor of its own the feed links to.
-import { groupChanges } from '../../../scripts/diff/format.ts';
-import type { ApiChange } from '../../../scripts/diff/types.ts';
-import { pageUrl } from '../../../scripts/model/pages.ts';
-import { createSlugger } from '../../../scripts/model/slug.ts';
-import type { ChangelogEntry } from '../../../scripts/site/versions/changelog.ts';
+import { groupChanges } from '#diff/format.ts';
+import type { ApiChange } from '#diff/types.ts';
+import { pageUrl } from '#model/contract/pages.ts';
+import { createSlugger } from '#model/contract/slug.ts';
+import type { ChangelogEntry } from '#site-build/versions/changelog.ts';
 import { documentBySlug, SITE_BASE, type PortalDocument } from './site-data.ts';
 
 export interface ChangeView extends ApiChange {

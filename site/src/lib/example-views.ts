@@ -3,8 +3,8 @@
 // very large). The operation comes through reading-examples.ts, so the examples already
 // follow their direction, their variants and XML.
 import { STATUS_CODES } from 'node:http';
-import type { NamedExample, Operation } from '../../../scripts/model/types.ts';
-import { exampleText, sizeText, EXAMPLE_LIMIT } from '../../../scripts/reference/examples.ts';
+import type { NamedExample, Operation } from '#model/contract/types.ts';
+import { exampleText, sizeText, EXAMPLE_LIMIT } from '#reference/examples.ts';
 
 export interface ExampleChoice {
   label: string;

@@ -2,8 +2,8 @@
 // that what it says is true of this document: an operation that declares an error answer
 // (a 404 if any does), the name of that answer's example for `Prefer: example=`, and the
 // credential the operation asks for.
-import { exampleRequest } from '../../../scripts/model/example-request.ts';
-import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
+import { exampleRequest } from '#model/contract/example-request.ts';
+import type { ApiModel, Operation } from '#model/contract/types.ts';
 
 export interface MockSample {
   /** Path and query of the request, with path parameters filled from examples. */

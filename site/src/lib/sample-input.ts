@@ -3,8 +3,8 @@
 // server, the panel's first values, the first example body); once the reader types in the
 // panel, exactly what the panel would send. Credentials the reader has not entered stay
 // visible placeholders, so a copied sample says what to fill in. No Node: the browser runs it too.
-import { CREDENTIAL_PLACEHOLDER } from '../../../scripts/model/credential.ts';
-import type { Operation } from '../../../scripts/model/types.ts';
+import { CREDENTIAL_PLACEHOLDER } from '#model/contract/credential.ts';
+import type { Operation } from '#model/contract/types.ts';
 import type { RequestInput } from '../scripts/try-it/types.ts';
 
 export const PLACEHOLDER_NOTE = CREDENTIAL_PLACEHOLDER;

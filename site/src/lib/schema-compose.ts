@@ -3,8 +3,8 @@
 // describe a `$ref`) reads as that reference, and an `allOf` of objects (inheritance, "a Pet
 // is a NewPet plus an id") reads as one object with every member's fields. Anything else
 // (alternatives inside, non-object members) is left as it is and shown part by part.
-import { isDescribedRef, type MergedObject, mergeObjects } from '../../../scripts/model/schema-merge.ts';
-import type { SchemaNode } from '../../../scripts/model/types.ts';
+import { isDescribedRef, type MergedObject, mergeObjects } from '#model/contract/schema-merge.ts';
+import type { SchemaNode } from '#model/contract/types.ts';
 import type { SchemaRefs } from './schema-refs.ts';
 
 const merged = new WeakMap<SchemaNode, MergedObject | null>();

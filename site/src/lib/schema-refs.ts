@@ -1,8 +1,8 @@
 // How schema views reach component schemas: a link to the schema's page, and its node
 // when a view chooses to show one level of a referenced schema.
-import type { SchemaLookup } from '../../../scripts/model/schema-merge.ts';
-import type { SchemaNode } from '../../../scripts/model/types.ts';
-import { largeEnums } from '../../../scripts/reference/enum-display.ts';
+import type { SchemaLookup } from '#model/contract/schema-merge.ts';
+import type { SchemaNode } from '#model/contract/types.ts';
+import { largeEnums } from '#reference/enum-display.ts';
 import type { PortalDocument } from './site-data.ts';
 
 export interface SchemaRefs {

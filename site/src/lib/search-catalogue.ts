@@ -1,11 +1,11 @@
 // The operations of a document as its search box reads them (`search-operations.json`): what the
-// rules of scripts/model/search-rank.ts rank a query against, and the line each result shows. One
+// rules of scripts/model/contract/search-rank.ts rank a query against, and the line each result shows. One
 // row per operation and webhook; about 45 KiB gzip for GitHub's 1,223 operations, fetched when
 // the search box first opens.
-import { pageUrl } from '../../../scripts/model/pages.ts';
-import { searchEntry, toRows } from '../../../scripts/model/search-rank.ts';
+import { pageUrl } from '#model/contract/pages.ts';
+import { searchEntry, toRows } from '#model/contract/search-rank.ts';
 import { summaryText } from './markdown.ts';
-import { CATALOGUE_FILE } from '../../../scripts/reference/search-options.ts';
+import { CATALOGUE_FILE } from '#reference/search-options.ts';
 import type { PortalDocument } from './site-data.ts';
 
 /** Where a document's rows are published. */

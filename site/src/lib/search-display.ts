@@ -1,7 +1,7 @@
 // What one search result shows, on one line: an operation's method, path and summary, or a
 // page's kind and title; under it a line of text (the full text's excerpt with the matched words
 // marked, else the operation's description). Pure: the search dialog (scripts/search/) renders it.
-import type { MergedResult } from '../../../scripts/model/search-rank.ts';
+import type { MergedResult } from '#model/contract/search-rank.ts';
 
 /** What Pagefind gives for a page: its URL, an excerpt around the matched words, the page's metadata. */
 export interface PageData {

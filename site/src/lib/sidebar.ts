@@ -8,10 +8,21 @@
 // Written as Starlight's route data, once per section (site-data.ts): Starlight would otherwise
 // check and convert a sidebar given to each page, every page again (GitHub's: 2,242 times).
 import type { StarlightRouteData } from '@astrojs/starlight/route-data';
-import { pageUrl } from '../../../scripts/model/pages.ts';
-import type { Operation, Tag } from '../../../scripts/model/types.ts';
-import { operationLabel, operationMark } from '../../../scripts/reference/labels.ts';
-import type { PortalDocument, SidebarSection } from './site-data.ts';
+import { pageUrl } from '#model/contract/pages.ts';
+import type { ApiModel, Operation, Tag } from '#model/contract/types.ts';
+import { operationLabel, operationMark } from '#reference/labels.ts';
+import type { PortalContext } from '#site-build/versions/context.ts';
+import type { SiteUrls } from './urls.ts';
+
+/** What the sidebar reads of a document the portal shows (site-data.ts, PortalDocument). */
+export interface SidebarDocument {
+  model: ApiModel;
+  navUrls: SiteUrls;
+  operationBySlug: Map<string, Operation>;
+  context: PortalContext;
+}
+
+export type SidebarSection = { tag: string; operation?: string } | { webhooks: true; operation?: string } | { schemas: true } | { home: true };
 
 export type SidebarEntry =
   | { label: string; link: string; badge?: { text: string; variant: 'caution' | 'note' | 'danger' | 'default' } }
@@ -54,7 +65,7 @@ export function withCurrent(entries: readonly RouteEntry[], pathname: string): R
   return mark(entries);
 }
 
-function operationLink(doc: PortalDocument, op: Operation): SidebarEntry {
+function operationLink(doc: SidebarDocument, op: Operation): SidebarEntry {
   const mark = operationMark(op);
   // A summary that already says "(deprecated)" needs no second mark beside it.
   const badge = mark && !new RegExp(`\\b${mark.text}\\b`, 'i').test(operationLabel(op)) ? mark : undefined;
@@ -116,7 +127,7 @@ interface TagOperations {
 }
 
 /** The navigation of each section of a document, made once per section and part (site-data.ts). */
-export function sectionNavigation(doc: PortalDocument, base: string): (section: SidebarSection) => Navigation {
+export function sectionNavigation(doc: SidebarDocument, base: string): (section: SidebarSection) => Navigation {
   const tags = doc.model.tags
     .filter((tag) => tag.operations.length > 0)
     .map((tag) => ({ tag, operations: tag.operations.map((slug) => doc.operationBySlug.get(slug)).filter((op): op is Operation => op !== undefined) }));
@@ -143,7 +154,7 @@ export function sectionNavigation(doc: PortalDocument, base: string): (section: 
   };
 }
 
-function tagEntries(doc: PortalDocument, place: Place): SidebarEntry[] {
+function tagEntries(doc: SidebarDocument, place: Place): SidebarEntry[] {
   const urls = doc.navUrls;
   const { tags } = place;
   const open = ({ tag, operations }: TagOperations): SidebarEntry => {
@@ -170,7 +181,7 @@ function tagEntries(doc: PortalDocument, place: Place): SidebarEntry[] {
   return tags.length > TAGS_LISTED ? [...listed, { label: `All ${tags.length} tags`, link: `${urls.home}#tags` }] : listed;
 }
 
-export function buildSidebar(doc: PortalDocument, place: Place): SidebarEntry[] {
+export function buildSidebar(doc: SidebarDocument, place: Place): SidebarEntry[] {
   // Starlight puts the site's base in front of sidebar links: they are written without it.
   const { model, navUrls: urls } = doc;
   const tags = tagEntries(doc, place);

@@ -1,11 +1,11 @@
 // Everything the pages need, computed once per build at module scope: lookups by slug,
 // URLs, and one sidebar per tag (shared by every page of that tag, never rebuilt per page).
 import { documents } from 'virtual:api-model';
-import type { ApiModel, Operation, SchemaEntry } from '../../../scripts/model/types.ts';
-import { operationHistory, type OperationHistory } from '../../../scripts/site/versions/changelog.ts';
-import type { PortalContext } from '../../../scripts/site/versions/context.ts';
+import type { ApiModel, Operation, SchemaEntry } from '#model/contract/types.ts';
+import { operationHistory, type OperationHistory } from '#site-build/versions/changelog.ts';
+import type { PortalContext } from '#site-build/versions/context.ts';
 import { portalTitle } from './portal-title.ts';
-import { sectionNavigation, type Navigation } from './sidebar.ts';
+import { sectionNavigation, type Navigation, type SidebarSection } from './sidebar.ts';
 import { urlsFor, type SiteUrls } from './urls.ts';
 
 export interface PortalDocument {
@@ -31,8 +31,6 @@ export interface PortalDocument {
 }
 
 /** Which part of the navigation is open: a tag's operations or the webhooks (at the page of `operation`, by its slug), or none. */
-export type SidebarSection = { tag: string; operation?: string } | { webhooks: true; operation?: string } | { schemas: true } | { home: true };
-
 /**
  * The path the site is served under without its trailing slash (`''` at a domain's root, `/docs`):
  * Astro's `base`, which `npm run build -- --base` or a `--site` with a path sets. The one place

@@ -15,9 +15,9 @@ import { rustReqwest } from '@scalar/snippetz/plugins/rust/reqwest';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { shellHttpie } from '@scalar/snippetz/plugins/shell/httpie';
 import { shellWget } from '@scalar/snippetz/plugins/shell/wget';
-import type { Server } from '../../../scripts/model/types.ts';
+import type { Server } from '#model/contract/types.ts';
 import type { BuiltRequest } from '../scripts/try-it/types.ts';
-import { shellQuote } from '../../../scripts/terminal.ts';
+import { shellQuote } from '#reference/shell-quote.ts';
 import { codeSafeUrl, headerProblem, httpieValue, jsStringContent, pythonBytesContent, strictUri } from './request-encoding.ts';
 
 export interface CodeSample {

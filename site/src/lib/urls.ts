@@ -1,9 +1,9 @@
 // Page addresses: the model says where each page is (`operations/<slug>/`, `webhooks/<slug>/`,
-// `tags/<slug>/`, `schemas/<slug>/`), and model/pages.ts puts it under the site's base (a document
+// `tags/<slug>/`, `schemas/<slug>/`), and model/contract/pages.ts puts it under the site's base (a document
 // mounted in a folder gets that folder as a prefix).
-import { DEFAULT_MOCK_URL } from '../../../scripts/defaults.ts';
-import { pageUrl, schemaPage, tagPage } from '../../../scripts/model/pages.ts';
-import type { ApiModel, Operation } from '../../../scripts/model/types.ts';
+import { DEFAULT_MOCK_URL } from '#defaults';
+import { pageUrl, schemaPage, tagPage } from '#model/contract/pages.ts';
+import type { ApiModel, Operation } from '#model/contract/types.ts';
 
 export interface SiteUrls {
   base: string;
@@ -26,7 +26,7 @@ export interface SiteUrls {
   enumValues(key: string): string;
 }
 
-/** Every address under `base`, from the pages the model gives (model/pages.ts). */
+/** Every address under `base`, from the pages the model gives (model/contract/pages.ts). */
 export function urlsFor(base: string, model: ApiModel): SiteUrls {
   const schemaPages = new Map(model.schemas.map((s) => [s.name, s.page]));
   const at = (page: string) => pageUrl(base, page);

@@ -1,8 +1,8 @@
 // The version switch: for the page being read, the same page in each other version of its API.
 // An operation is matched as `npm run diff` matches it (operationId, else method and path); a
 // schema or tag by its name; anything not found there leads to that version's home.
-import { pageUrl } from '../../../scripts/model/pages.ts';
-import type { Operation } from '../../../scripts/model/types.ts';
+import { pageUrl } from '#model/contract/pages.ts';
+import type { Operation } from '#model/contract/types.ts';
 import { documentBySlug, earlierVersionOf, type PortalDocument } from './site-data.ts';
 
 export interface VersionChoice {

@@ -2,7 +2,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { SchemaWriter } from '../../../scripts/mcp/json-schema.ts';
-import type { SchemaEntry, SchemaNode } from '../../../scripts/model/types.ts';
+import type { SchemaEntry, SchemaNode } from '../../../scripts/model/contract/types.ts';
 
 const entry = (name: string, schema: SchemaNode): SchemaEntry => ({ name, slug: name, schema, page: '', usedBy: [], reach: { request: [], response: [] } });
 const writerOf = (...entries: SchemaEntry[]) => new SchemaWriter(new Map(entries.map((e) => [e.name, e])));

@@ -4,8 +4,8 @@ import { planArguments } from '../../../scripts/mcp/arguments.ts';
 import { credentialsFor, readSecrets, schemeVariable } from '../../../scripts/mcp/auth.ts';
 import { buildHttpRequest } from '../../../scripts/mcp/request.ts';
 import type { ToolPlan } from '../../../scripts/mcp/tools.ts';
-import { credentialOf } from '../../../scripts/model/credential.ts';
-import type { Operation, Parameter, SecurityScheme } from '../../../scripts/model/types.ts';
+import { credentialOf } from '../../../scripts/model/contract/credential.ts';
+import type { Operation, Parameter, SecurityScheme } from '../../../scripts/model/contract/types.ts';
 
 const param = (name: string, where: Parameter['in'], shape: Parameter['shape'] = 'scalar', extra: Partial<Parameter> = {}): Parameter => ({
   name,

@@ -1,7 +1,7 @@
 // The search tool's ranking: the operations the query names first (the portal's rules), then the portal's weights, prefix matches on words.
 import { describe, expect, it } from 'vitest';
 import { OperationSearch, words } from '../../../scripts/mcp/search.ts';
-import type { Operation } from '../../../scripts/model/types.ts';
+import type { Operation } from '../../../scripts/model/contract/types.ts';
 
 const op = (method: Operation['method'], path: string, operationId: string, summary: string, parameters: string[] = []): Operation =>
   ({

@@ -3,7 +3,7 @@
 // response a `Prefer: code` names, and headers HTTP cannot carry left out with a line saying so.
 import { describe, expect, it } from 'vitest';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { Operation } from '../../../scripts/model/types.ts';
+import type { Operation } from '../../../scripts/model/contract/types.ts';
 import { type Answer, findResponse, prepareAnswers, serialize, withStatus } from '../../../scripts/mock/answers.ts';
 import { LeftOutHeaders } from '../../../scripts/mock/header-values.ts';
 

@@ -2,7 +2,7 @@
 // references and allOf followed, every oneOf/anyOf branch's fields, additionalProperties
 // honoured, a free-form object kept whole, a recursive schema read once.
 import { describe, expect, it } from 'vitest';
-import type { SchemaEntry, SchemaNode } from '../../../scripts/model/types.ts';
+import type { SchemaEntry, SchemaNode } from '../../../scripts/model/contract/types.ts';
 import { DeclaredFields } from '../../../scripts/mock/stateful/declared-fields.ts';
 import { createRecord } from '../../../scripts/mock/stateful/records.ts';
 import type { Resource } from '../../../scripts/mock/stateful/types.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fillErrorBody } from '../../../scripts/mock/error-shape.ts';
 import { discriminated } from '../../../scripts/mock/discriminator.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { SchemaEntry } from '../../../scripts/model/types.ts';
+import type { SchemaEntry } from '../../../scripts/model/contract/types.ts';
 
 const model = normalizeDocument(
   parse(`

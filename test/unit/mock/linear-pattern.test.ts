@@ -2,7 +2,7 @@
 // as ECMA-262 does with the `u` flag (ajv's reading), in time linear in the
 // value; what RE2 cannot express is reported with its reason, never run.
 import { describe, expect, it } from 'vitest';
-import { linearPattern } from '../../../scripts/model/linear-pattern.ts';
+import { linearPattern } from '../../../scripts/model/contract/linear-pattern.ts';
 
 const SAMPLES = [
   '',

@@ -2,7 +2,7 @@
 // once in a canonical form, so objects with their keys in another order are the same item) and
 // `pattern` on RE2, both answering as ajv's own keywords would.
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../../scripts/model/document.ts';
+import type { OpenApiDocument } from '../../../scripts/model/document/document.ts';
 import { describeError, SchemaCompiler } from '../../../scripts/mock/schemas.ts';
 
 const DOCUMENT = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} } as unknown as OpenApiDocument;

@@ -4,8 +4,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../../scripts/model/index.ts';
-import { mergeSchema } from '../../../scripts/model/schema-merge.ts';
-import type { SchemaEntry } from '../../../scripts/model/types.ts';
+import { mergeSchema } from '../../../scripts/model/contract/schema-merge.ts';
+import type { SchemaEntry } from '../../../scripts/model/contract/types.ts';
 import { readable } from '../../../site/src/lib/schema-compose.ts';
 import { ROOT } from '../../helpers/paths.ts';
 

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../scripts/diagnostics.ts';
-import { lintDescription, lintDocument } from '../../../scripts/model/lint.ts';
-import { loadDocument } from '../../../scripts/model/load.ts';
-import { createLocator } from '../../../scripts/model/locate.ts';
-import { validateDocument } from '../../../scripts/model/validate.ts';
+import { lintDescription, lintDocument } from '../../../scripts/model/check/lint.ts';
+import { loadDocument } from '../../../scripts/model/load/load.ts';
+import { createLocator } from '../../../scripts/model/load/locate.ts';
+import { validateDocument } from '../../../scripts/model/check/validate.ts';
 import { cpuSeconds } from '../../helpers/cpu.ts';
 import { doublyNamedAllOf, EXPANDING, inPlaceLoops, referenceAt, textAt, writeDescription } from '../../helpers/hostile.ts';
 

@@ -3,10 +3,10 @@
 // path, and which schemas each operation reaches, by direction. Inline documents.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { credentialValue } from '../../../scripts/model/credential.ts';
+import { credentialValue } from '../../../scripts/model/contract/credential.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
-import { pageUrl } from '../../../scripts/model/pages.ts';
-import { sameWire, type WireParameter } from '../../../scripts/model/wire.ts';
+import { pageUrl } from '../../../scripts/model/contract/pages.ts';
+import { sameWire, type WireParameter } from '../../../scripts/model/contract/wire.ts';
 
 const model = (yaml: string) => normalizeDocument(parse(yaml) as OpenApiDocument);
 

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../scripts/diagnostics.ts';
-import { credentialFile, isInside, Refusal, readLocalFile, readRemote, remoteOrigin } from '../../../scripts/model/access.ts';
+import { credentialFile, isInside, Refusal, readLocalFile, readRemote, remoteOrigin } from '../../../scripts/model/load/access.ts';
 import { MAX_FILE_BYTES } from '../../../scripts/model/limits.ts';
-import { loadDocument } from '../../../scripts/model/load.ts';
-import { createLocator } from '../../../scripts/model/locate.ts';
-import { validateDocument } from '../../../scripts/model/validate.ts';
+import { loadDocument } from '../../../scripts/model/load/load.ts';
+import { createLocator } from '../../../scripts/model/load/locate.ts';
+import { validateDocument } from '../../../scripts/model/check/validate.ts';
 import { positionOf } from '../../security/helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'description-access-'));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../scripts/diagnostics.ts';
-import { loadDocument } from '../../../scripts/model/load.ts';
+import { loadDocument } from '../../../scripts/model/load/load.ts';
 import { positionOf } from '../../security/helpers.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'description-config-'));

@@ -2,7 +2,7 @@
 // operation's written values by the wire rule, its credential where its scheme says, with a stand-in
 // secret; nothing made up for a value nobody wrote.
 import { describe, expect, it } from 'vitest';
-import { exampleRequest } from '../../../scripts/model/example-request.ts';
+import { exampleRequest } from '../../../scripts/model/contract/example-request.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
 import { defined } from '../../helpers/defined.ts';
 

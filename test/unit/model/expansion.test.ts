@@ -1,9 +1,9 @@
-// The measure of a description with its references expanded (scripts/model/expansion.ts, document-cost.ts):
+// The measure of a description with its references expanded (scripts/model/load/expansion.ts, document-cost.ts):
 // exact on small documents, linear work on hostile ones whatever they expand to, and the place where a
 // bound is passed.
 import { describe, expect, it } from 'vitest';
-import { measureDocument } from '../../../scripts/model/document-cost.ts';
-import { inPlaceLoop, locateOverrun, nestedDeeperThan, writtenNodes } from '../../../scripts/model/expansion.ts';
+import { measureDocument } from '../../../scripts/model/load/document-cost.ts';
+import { inPlaceLoop, locateOverrun, nestedDeeperThan, writtenNodes } from '../../../scripts/model/load/expansion.ts';
 import { doublyNamedAllOf, referenceChain, referenceFanOut, wideAllOf } from '../../helpers/hostile.ts';
 
 describe('measureDocument', () => {

@@ -1,7 +1,7 @@
 // The model process's stderr as the command passes it on: its own lines whole, V8's fatal report
 // left out and read for whether the process ran out of memory.
 import { describe, expect, it } from 'vitest';
-import { fatalFilter } from '../../../scripts/model/fatal-filter.ts';
+import { fatalFilter } from '../../../scripts/model/process/fatal-filter.ts';
 
 /** What V8 prints when a process reaches its heap limit (Node 24, abridged). */
 const OOM_REPORT = `

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { planArguments } from '../../../scripts/mcp/arguments.ts';
 import { readRequestSpec } from '../../../scripts/mock/request-checks.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
-import { isIgnoredParameter } from '../../../scripts/model/wire.ts';
+import { isIgnoredParameter } from '../../../scripts/model/contract/wire.ts';
 import { panelView } from '../../../site/src/components/try-it/panel-model.ts';
 import { defined } from '../../helpers/defined.ts';
 

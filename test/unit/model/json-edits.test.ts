@@ -1,7 +1,7 @@
 // A save that changes string values only is the last document with those values replaced
-// (scripts/model/json-edits.ts); every other change is left to the full parse.
+// (scripts/model/preview-cache/json-edits.ts); every other change is left to the full parse.
 import { describe, expect, it } from 'vitest';
-import { firstDifference, stringEdits, withEdits } from '../../../scripts/model/json-edits.ts';
+import { firstDifference, stringEdits, withEdits } from '../../../scripts/model/preview-cache/json-edits.ts';
 
 const doc = {
   openapi: '3.1.0',

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Source, getLineColLocation } from '@redocly/openapi-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonChild, jsonRef, jsonRoot, lineColAt } from '../../../scripts/model/json-position.ts';
-import { loadDocument } from '../../../scripts/model/load.ts';
-import { createLocator } from '../../../scripts/model/locate.ts';
-import { formatPointer } from '../../../scripts/model/pointer.ts';
+import { jsonChild, jsonRef, jsonRoot, lineColAt } from '../../../scripts/model/load/json-position.ts';
+import { loadDocument } from '../../../scripts/model/load/load.ts';
+import { createLocator } from '../../../scripts/model/load/locate.ts';
+import { formatPointer } from '../../../scripts/model/document/pointer.ts';
 
 // Keys with escapes, quotes and slashes, strings holding brackets and escaped quotes, arrays, numbers and literals.
 const DOC = {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintDescription } from '../../../scripts/model/lint.ts';
+import { lintDescription } from '../../../scripts/model/check/lint.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lint-rule-failed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

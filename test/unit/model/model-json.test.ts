@@ -1,8 +1,8 @@
-// The model's text, written from the parts a save kept from the last model (scripts/model/model-json.ts),
+// The model's text, written from the parts a save kept from the last model (scripts/model/preview-cache/model-json.ts),
 // is JSON.stringify's to the byte, whatever the values, and a part changed since is written anew.
 import { describe, expect, it } from 'vitest';
-import { createModelWriter } from '../../../scripts/model/model-json.ts';
-import type { ApiModel } from '../../../scripts/model/types.ts';
+import { createModelWriter } from '../../../scripts/model/preview-cache/model-json.ts';
+import type { ApiModel } from '../../../scripts/model/contract/types.ts';
 
 const model = (operations: unknown[], schemas: unknown[]): ApiModel =>
   ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childPointer, formatPointer, parentPointer, parsePointer, resolvePointer } from '../../../scripts/model/pointer.ts';
+import { childPointer, formatPointer, parentPointer, parsePointer, resolvePointer } from '../../../scripts/model/document/pointer.ts';
 
 describe('JSON pointers', () => {
   it('round-trips keys holding ~, / and %', () => {

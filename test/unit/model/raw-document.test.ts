@@ -12,9 +12,9 @@ import {
   pathItemObject,
   requestContent,
   resolveRef,
-} from '../../../scripts/model/document.ts';
+} from '../../../scripts/model/document/document.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { Operation } from '../../../scripts/model/types.ts';
+import type { Operation } from '../../../scripts/model/contract/types.ts';
 
 const DOCUMENT = {
   openapi: '3.0.3',

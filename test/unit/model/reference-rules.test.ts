@@ -1,12 +1,12 @@
 // The rules the reference pages read about an API: enum value descriptions, which fields go
 // which way, the variants of a oneOf, and examples written as XML.
 import { describe, expect, it } from 'vitest';
-import { exampleInDirection, inDirection } from '../../../scripts/model/direction.ts';
-import { enumValues } from '../../../scripts/model/enum-values.ts';
+import { exampleInDirection, inDirection } from '../../../scripts/model/contract/direction.ts';
+import { enumValues } from '../../../scripts/model/contract/enum-values.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { SchemaEntry } from '../../../scripts/model/types.ts';
-import { variantExample, variantsOf } from '../../../scripts/model/variants.ts';
-import { exampleToXml, isXmlMediaType } from '../../../scripts/model/xml-example.ts';
+import type { SchemaEntry } from '../../../scripts/model/contract/types.ts';
+import { variantExample, variantsOf } from '../../../scripts/model/contract/variants.ts';
+import { exampleToXml, isXmlMediaType } from '../../../scripts/model/contract/xml-example.ts';
 
 /** Component schemas of an inline document, normalized by the model as a build does. */
 function schemas(components: Record<string, unknown>): Map<string, SchemaEntry> {

@@ -1,8 +1,8 @@
 // allOf merged by its two policies: the wire's one node (references followed, every member merged),
 // and the reference page's objects (only an allOf of objects becomes one, its components named).
 import { describe, expect, it } from 'vitest';
-import { isDescribedRef, mergeObjects, mergeSchema, resolveRef, type SchemaLookup } from '../../../scripts/model/schema-merge.ts';
-import type { SchemaNode } from '../../../scripts/model/types.ts';
+import { isDescribedRef, mergeObjects, mergeSchema, resolveRef, type SchemaLookup } from '../../../scripts/model/contract/schema-merge.ts';
+import type { SchemaNode } from '../../../scripts/model/contract/types.ts';
 
 const lookup = (schemas: Record<string, SchemaNode>): SchemaLookup =>
   new Map(Object.entries(schemas).map(([name, schema]) => [name, { name, schema } as never]));

@@ -2,8 +2,17 @@
 // inline catalogues: summaries, paths and their pieces, operationIds, method and path; the merge
 // with a full-text index's results.
 import { describe, expect, it } from 'vitest';
-import { fromRows, mergeResults, prepareEntries, rankOperations, type SearchEntry, searchEntry, STRONG, toRows } from '../../../scripts/model/search-rank.ts';
-import { parseQuery, stem, words } from '../../../scripts/model/search-words.ts';
+import {
+  fromRows,
+  mergeResults,
+  prepareEntries,
+  rankOperations,
+  type SearchEntry,
+  searchEntry,
+  STRONG,
+  toRows,
+} from '../../../scripts/model/contract/search-rank.ts';
+import { parseQuery, stem, words } from '../../../scripts/model/contract/search-words.ts';
 
 const op = (line: string, summary: string, operationId?: string, deprecated = false): SearchEntry => {
   const [method = '', path = ''] = line.split(' ');

@@ -1,7 +1,7 @@
-// A server's URL with its variables filled in (the model's rule, scripts/model/server-url.ts):
+// A server's URL with its variables filled in (the model's rule, scripts/model/contract/server-url.ts):
 // each value encoded, a base path and a port kept, an unknown variable left a placeholder.
 import { describe, expect, it } from 'vitest';
-import { encodeServerVariable, resolveServerUrl } from '../../../scripts/model/server-url.ts';
+import { encodeServerVariable, resolveServerUrl } from '../../../scripts/model/contract/server-url.ts';
 
 describe('server URLs', () => {
   it('encodes server variables but keeps a base path and a port', () => {

@@ -1,6 +1,6 @@
 // Slugs on their own: how an operationId or a method and path becomes a page's folder name.
 import { describe, expect, it } from 'vitest';
-import { capSlug, createSlugger, kebabCase, MAX_SLUG_LENGTH, operationSlugBase } from '../../../scripts/model/slug.ts';
+import { capSlug, createSlugger, kebabCase, MAX_SLUG_LENGTH, operationSlugBase } from '../../../scripts/model/contract/slug.ts';
 
 describe('kebabCase', () => {
   it('splits camelCase, acronyms and separators, and drops accents', () => {

@@ -2,7 +2,7 @@
 // where an operation's requests meet them, each named once by the first operation that reads it.
 import { describe, expect, it } from 'vitest';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
-import { uncheckedPatterns } from '../../../scripts/model/unchecked-patterns.ts';
+import { uncheckedPatterns } from '../../../scripts/model/document/unchecked-patterns.ts';
 
 const LOOKAHEAD = '^(?=.*\\d).{8,}$';
 

@@ -1,11 +1,11 @@
-// The verdict on a version (model/verdict.ts) and the route problems the model build finds once
-// (model/route-problems.ts), on inline documents.
+// The verdict on a version (model/contract/verdict.ts) and the route problems the model build finds once
+// (model/check/route-problems.ts), on inline documents.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Diagnostic } from '../../../scripts/diagnostics.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
-import { routeProblems, templateKey } from '../../../scripts/model/route-problems.ts';
-import { judgeVersion } from '../../../scripts/model/verdict.ts';
+import { routeProblems, templateKey } from '../../../scripts/model/check/route-problems.ts';
+import { judgeVersion } from '../../../scripts/model/contract/verdict.ts';
 
 const at = { file: '/d/openapi.yaml', line: 1, col: 1 };
 const error: Diagnostic = { severity: 'error', rule: 'struct', message: 'broken', ...at };

@@ -1,4 +1,4 @@
-// The portal's vocabulary rules (scripts/model/ruleset) at their edges, through the lint function
+// The portal's vocabulary rules (scripts/model/check/ruleset) at their edges, through the lint function
 // on inline documents: what the model reads passes (any case, leap days, offsets, aliases), what it
 // would misread is reported once, at its line and column, and a description's own config can
 // narrow or turn off a rule.
@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintDescription } from '../../../scripts/model/lint.ts';
-import { readLifecycleDate } from '../../../scripts/model/ruleset/lifecycle-dates.ts';
+import { lintDescription } from '../../../scripts/model/check/lint.ts';
+import { readLifecycleDate } from '../../../scripts/model/check/ruleset/lifecycle-dates.ts';
 import { at, valueAt } from '../../lint/inline.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'vocabulary-rules-'));

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { readParams, readRequestSpec } from '../../../scripts/mock/request-checks.ts';
 import { Router } from '../../../scripts/mock/router.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
-import type { ParameterLocation, ValueShape } from '../../../scripts/model/types.ts';
+import type { ParameterLocation, ValueShape } from '../../../scripts/model/contract/types.ts';
 import {
   parseCookie,
   parseHeader,
@@ -22,7 +22,7 @@ import {
   splitQuery,
   type WireParameter,
   type WireValue,
-} from '../../../scripts/model/wire.ts';
+} from '../../../scripts/model/contract/wire.ts';
 import { panelView } from '../../../site/src/components/try-it/panel-model.ts';
 import { buildRequest } from '../../../site/src/scripts/try-it/request.ts';
 import { defined } from '../../helpers/defined.ts';
@@ -91,7 +91,7 @@ function roundTrip(p: WireParameter, value: WireValue): WireValue | undefined {
 
 const plain = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : value);
 
-describe('the wire rule, both ways (model/wire.ts)', () => {
+describe('the wire rule, both ways (model/contract/wire.ts)', () => {
   for (const c of DEFINED) {
     it(`reads back what it writes: ${label(c)}`, () => {
       const p: WireParameter = { name: 'color', ...c };

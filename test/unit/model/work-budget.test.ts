@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../../scripts/model/index.ts';
-import { loadDocument } from '../../../scripts/model/load.ts';
-import { SaveReuse } from '../../../scripts/model/reuse.ts';
+import { loadDocument } from '../../../scripts/model/load/load.ts';
+import { SaveReuse } from '../../../scripts/model/preview-cache/reuse.ts';
 import { doublyNamedAllOf, doublyNamedInline, referenceAt, refusal, textAt, writeDescription, EXPANDING } from '../../helpers/hostile.ts';
 import { cpuSeconds } from '../../helpers/cpu.ts';
 

@@ -4,7 +4,7 @@
 import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_ALIAS_EXPANSION_BYTES } from '../../../scripts/model/limits.ts';
-import { aliasProblem, expansion, firstAlias, mayHaveAliases } from '../../../scripts/model/yaml-aliases.ts';
+import { aliasProblem, expansion, firstAlias, mayHaveAliases } from '../../../scripts/model/load/yaml-aliases.ts';
 
 /** `levels` levels of `width` aliases each to the level below: `width ** levels` copies of the first once expanded. */
 function aliasBomb(levels: number, width: number): string {

@@ -6,7 +6,7 @@ import { load } from 'js-yaml';
 import { parse } from 'yaml';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { yamlDownload } from '../../../scripts/model/yaml-download.ts';
+import { yamlDownload } from '../../../scripts/model/process/yaml-download.ts';
 
 /** Both readers, the second as YAML 1.1, where `yes`, `on`, `0777` and `1:20` are not strings. */
 function readBack(text: string): [unknown, unknown] {

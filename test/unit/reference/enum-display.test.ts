@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiModel, Operation, SchemaNode } from '../../../scripts/model/types.ts';
+import type { ApiModel, Operation, SchemaNode } from '../../../scripts/model/contract/types.ts';
 import { panelView } from '../../../site/src/components/try-it/panel-model.ts';
 import { enumFile, isLarge, largeEnums, shownEnum, VALUES_LISTED } from '../../../scripts/reference/enum-display.ts';
 

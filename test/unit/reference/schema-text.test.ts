@@ -3,7 +3,7 @@
 // documents normalized by the model, as a build reads them.
 import { describe, expect, it } from 'vitest';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { SchemaNode } from '../../../scripts/model/types.ts';
+import type { SchemaNode } from '../../../scripts/model/contract/types.ts';
 import { constraintTexts, constVariants, fieldCount, hasStructure, simpleVariants, typeText, valueText } from '../../../scripts/reference/schema-text.ts';
 
 /** Component schemas of an inline document of `version`, by name. */

@@ -12,7 +12,7 @@ import {
   pythonBytesContent,
   strictUri,
 } from '../../../site/src/lib/request-encoding.ts';
-import { shellQuote, shellWord } from '../../../scripts/terminal.ts';
+import { shellQuote, shellWord } from '../../../scripts/reference/shell-quote.ts';
 
 const HOSTILE = [
   `'+require('fs')+'`,

@@ -1,7 +1,7 @@
 // What a search result shows: Pagefind's excerpt read as text with its marked words (never as
 // markup), and the line of an operation or of another page.
 import { describe, expect, it } from 'vitest';
-import { prepareEntries, searchEntry } from '../../../scripts/model/search-rank.ts';
+import { prepareEntries, searchEntry } from '../../../scripts/model/contract/search-rank.ts';
 import { excerptParts, resultView } from '../../../site/src/lib/search-display.ts';
 
 describe('excerptParts', () => {

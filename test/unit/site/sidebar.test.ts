@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiModel, Operation, Tag } from '../../../scripts/model/types.ts';
-import type { PortalDocument, SidebarSection } from '../../../site/src/lib/site-data.ts';
-import { OPERATIONS_LISTED, routeEntries, sectionNavigation, TAGS_LISTED, withCurrent } from '../../../site/src/lib/sidebar.ts';
+import type { ApiModel, Operation, Tag } from '../../../scripts/model/contract/types.ts';
+import type { PortalDocument } from '../../../site/src/lib/site-data.ts';
+import { OPERATIONS_LISTED, routeEntries, sectionNavigation, type SidebarSection, TAGS_LISTED, withCurrent } from '../../../site/src/lib/sidebar.ts';
 import { urlsFor } from '../../../site/src/lib/urls.ts';
 
 const section = routeEntries(

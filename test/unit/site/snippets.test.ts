@@ -1,7 +1,7 @@
 // The ten code samples of one request whose every value tries to end its string: each value
 // must stay inside a string literal of the sample's language, for the languages this machine
 // cannot run (the e2e code-samples test runs curl, JavaScript and Python, and checks Go).
-import { credentialOf } from '../../../scripts/model/credential.ts';
+import { credentialOf } from '../../../scripts/model/contract/credential.ts';
 import { describe, expect, it } from 'vitest';
 import { MORE_CLIENTS } from '../../../site/src/lib/more-snippets.ts';
 import { requestSamples } from '../../../site/src/lib/request-samples.ts';

@@ -4,7 +4,7 @@
 // with their variables, the body's examples or form fields, and the answers the mock can be asked for.
 import { describe, expect, it } from 'vitest';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import type { ApiModel } from '../../../scripts/model/types.ts';
+import type { ApiModel } from '../../../scripts/model/contract/types.ts';
 import { panelView } from '../../../site/src/components/try-it/panel-model.ts';
 
 const MOCK = 'http://127.0.0.1:4010';

@@ -1,7 +1,7 @@
 // What the try-it panel shows for one operation, computed at build time from
 // the shared model: the server-rendered fields and the JSON island the
 // panel's script reads.
-import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '../../../../scripts/model/types.ts';
+import type { MediaType, Operation, Parameter, Sample, SchemaNode, SecurityScheme, Server } from '#model/contract/types.ts';
 import type {
   AuthSchemeSpec,
   BodyInput,
@@ -14,12 +14,12 @@ import type {
   RequestInput,
 } from '../../scripts/try-it/types.ts';
 import { markdownToText } from '../../lib/markdown.ts';
-import { selectable } from '../../../../scripts/reference/enum-display.ts';
+import { selectable } from '#reference/enum-display.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
-import { DEFAULT_MOCK_URL } from '../../../../scripts/defaults.ts';
-import { bodyKind, isJsonMediaType } from '../../../../scripts/model/media.ts';
-import { mergeSchema, type SchemaLookup } from '../../../../scripts/model/schema-merge.ts';
-import { isIgnoredParameter } from '../../../../scripts/model/wire.ts';
+import { DEFAULT_MOCK_URL } from '#defaults';
+import { bodyKind, isJsonMediaType } from '#model/contract/media.ts';
+import { mergeSchema, type SchemaLookup } from '#model/contract/schema-merge.ts';
+import { isIgnoredParameter } from '#model/contract/wire.ts';
 
 export interface Choice {
   value: string;

@@ -8,7 +8,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { XMLBuilder } from 'fast-xml-parser';
 import { changelogView, type ChangelogEntryView } from '../../lib/changelog-view.ts';
 // HTML inside the content is escaped as text by the junit report's escaper; the builder escapes the whole once more, as Atom's `html` content asks.
-import { xml } from '../../../../scripts/diff/format-junit.ts';
+import { xml } from '#diff/format-junit.ts';
 import { nameUuid } from '../../lib/name-uuid.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
 import { changelogUrl, feedUrl } from '../../lib/version-switch.ts';

@@ -1,7 +1,7 @@
 // llms-full.txt: the whole reference as one Markdown file (scripts/reference/llms-full.ts), linked from llms.txt.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
-import { llmsFullText } from '../../../../scripts/reference/llms-full.ts';
+import { DEFAULT_SITE } from '#defaults';
+import { llmsFullText } from '#reference/llms-full.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
 
 export const getStaticPaths = (() => portalDocuments.map((doc) => ({ params: { base: baseParam(doc) }, props: { doc } }))) satisfies GetStaticPaths;

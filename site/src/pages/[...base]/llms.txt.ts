@@ -2,11 +2,11 @@
 // its Markdown page, grouped by tag. Each value from the description is one line of escaped
 // text (scripts/reference/markdown-text.ts): a title or summary cannot add a heading, link or list item.
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { DEFAULT_SITE } from '../../../../scripts/defaults.ts';
-import type { Operation } from '../../../../scripts/model/types.ts';
-import { operationLabel, operationMark } from '../../../../scripts/reference/labels.ts';
+import { DEFAULT_SITE } from '#defaults';
+import type { Operation } from '#model/contract/types.ts';
+import { operationLabel, operationMark } from '#reference/labels.ts';
 import { markdownToText } from '../../lib/markdown.ts';
-import { inlineText, link } from '../../../../scripts/reference/markdown-text.ts';
+import { inlineText, link } from '#reference/markdown-text.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../lib/site-data.ts';
 
 export const getStaticPaths = (() => portalDocuments.map((doc) => ({ params: { base: baseParam(doc) }, props: { doc } }))) satisfies GetStaticPaths;

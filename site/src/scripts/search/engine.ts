@@ -1,9 +1,9 @@
 // The search behind the dialog: Pagefind's index of the pages (its public JavaScript API, loaded
 // from the built site on first use) and the document's operations (search-operations.json),
-// merged by the rules of scripts/model/search-rank.ts. A query's results are read in pages of ten:
+// merged by the rules of scripts/model/contract/search-rank.ts. A query's results are read in pages of ten:
 // Pagefind loads a result's data (URL, excerpt, metadata) only when the list reaches it.
-import { fromRows, mergeResults, prepareEntries, rankOperations, type MergedResult, type PreparedEntry } from '../../../../scripts/model/search-rank.ts';
-import { SEARCH_RANKING } from '../../../../scripts/reference/search-options.ts';
+import { fromRows, mergeResults, prepareEntries, rankOperations, type MergedResult, type PreparedEntry } from '#model/contract/search-rank.ts';
+import { SEARCH_RANKING } from '#reference/search-options.ts';
 import type { PageData } from '../../lib/search-display.ts';
 
 interface PagefindResult {

@@ -1,15 +1,7 @@
 // Turns what the reader filled in into one concrete HTTP request. The same
 // function feeds `fetch` and the curl command, so the two cannot disagree.
-import { credentialValue } from '../../../../scripts/model/credential.ts';
-import {
-  encodeComponent,
-  serializeCookie,
-  serializeHeader,
-  serializePath,
-  serializeQuery,
-  type WireParameter,
-  type WireValue,
-} from '../../../../scripts/model/wire.ts';
+import { credentialValue } from '#model/contract/credential.ts';
+import { encodeComponent, serializeCookie, serializeHeader, serializePath, serializeQuery, type WireParameter, type WireValue } from '#model/contract/wire.ts';
 import type { BuiltRequest, ParamSpec, RequestInput } from './types.ts';
 
 /** Items of an array field: the reader types them comma-separated. */
@@ -55,7 +47,7 @@ export function buildRequest(input: RequestInput): BuiltRequest {
   const query: string[] = [];
   const headers: [string, string][] = [];
   const cookies: string[] = [];
-  // Every location, style and explode by the one wire rule the mock reads them back with (model/wire.ts).
+  // Every location, style and explode by the one wire rule the mock reads them back with (model/contract/wire.ts).
   for (const { spec, value } of input.params) {
     const [param, wire] = typed(spec, value);
     if (spec.in === 'path') {

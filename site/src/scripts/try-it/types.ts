@@ -1,7 +1,7 @@
 // The data the try-it panel's script needs beyond what its server-rendered
 // form already says, passed from the page as a JSON island.
-import type { BodyKind } from '../../../../scripts/model/media.ts';
-import type { Credential, ValueShape } from '../../../../scripts/model/types.ts';
+import type { BodyKind } from '#model/contract/media.ts';
+import type { Credential, ValueShape } from '#model/contract/types.ts';
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
 

@@ -1,7 +1,7 @@
 // Every value of a large enumeration, as JSON: pages show the first values and link this file,
 // written once however many pages use the list (scripts/reference/enum-display.ts).
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { largeEnums } from '../../../../../scripts/reference/enum-display.ts';
+import { largeEnums } from '#reference/enum-display.ts';
 import { baseParam, portalDocuments } from '../../../lib/site-data.ts';
 
 export const getStaticPaths = (() =>

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { DEFAULT_SITE } from '../../../../../scripts/defaults.ts';
-import type { Operation } from '../../../../../scripts/model/types.ts';
-import { operationMarkdown } from '../../../../../scripts/reference/operation-markdown.ts';
+import { DEFAULT_SITE } from '#defaults';
+import type { Operation } from '#model/contract/types.ts';
+import { operationMarkdown } from '#reference/operation-markdown.ts';
 import { baseParam, portalDocuments, type PortalDocument } from '../../../lib/site-data.ts';
 
 export const getStaticPaths = (() =>
