@@ -64,28 +64,41 @@ function safeRoute(x: Exchange): void {
 }
 
 function route(x: Exchange): void {
-  const { url, method, state } = x;
-  const headers = x.req.headers;
+  const url = x.url;
   const q = url.indexOf('?');
-  let path = q === -1 ? url : url.slice(0, q);
-  if (path === '*' && method === 'OPTIONS') {
+  const path = requestPath(x, q === -1 ? url : url.slice(0, q));
+  if (path === undefined) return;
+  const found = x.state.match(path);
+  const mock = operationFor(x, path, q, found);
+  if (mock && found) answerOperation(x, mock, found, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1)));
+}
+
+/** The request's path, or undefined once answered (`OPTIONS *`, a target that is not a path). */
+function requestPath(x: Exchange, target: string): string | undefined {
+  if (target === '*' && x.method === 'OPTIONS') {
     finish(x, 204, ['Allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'], undefined);
-    return;
+    return undefined;
   }
-  if (path.charCodeAt(0) !== 47 /* / */) {
-    // Absolute-form target (`GET http://host/pets`), as proxies send.
-    try {
-      path = new URL(path).pathname;
-    } catch {
-      sendError(x, 'bad_request', `The request target ${urlText(url)} is not a path.`);
-      return;
-    }
+  if (target.charCodeAt(0) === 47 /* / */) return target;
+  // Absolute-form target (`GET http://host/pets`), as proxies send.
+  try {
+    return new URL(target).pathname;
+  } catch {
+    sendError(x, 'bad_request', `The request target ${urlText(x.url)} is not a path.`);
+    return undefined;
   }
-  const found = state.match(path);
+}
+
+type Found = NonNullable<ReturnType<Exchange['state']['match']>>;
+
+/** The operation that answers, or undefined once the request was answered otherwise: the mock's own routes, a preflight, the proxy, a recorded answer, 404, 405. */
+function operationFor(x: Exchange, path: string, q: number, found: Found | undefined): MockOperation | undefined {
+  const { method, url } = x;
+  const headers = x.req.headers;
   // The mock's own routes, only where the document declares nothing; they answer their own preflights.
   if (!found && path.startsWith(ADMIN_PREFIX)) {
     answerAdmin(x, path, q === -1 ? undefined : new URLSearchParams(url.slice(q + 1))).catch((error: unknown) => storeError(x, undefined, error));
-    return;
+    return undefined;
   }
   if (method === 'OPTIONS' && x.origin && headers['access-control-request-method'] !== undefined) {
     x.res.writeHead(
@@ -94,7 +107,7 @@ function route(x: Exchange): void {
     );
     x.res.end();
     logAnswer(x, 204);
-    return;
+    return undefined;
   }
   let mock = found?.entry.methods.get(method);
   if (!mock && method === 'HEAD') mock = found?.entry.methods.get('GET');
@@ -102,20 +115,18 @@ function route(x: Exchange): void {
   if (x.ctx.proxy) {
     if (mock) x.operation = mock.label;
     proxyRequest(x, x.ctx.proxy.target, mock, mock ? undefined : `${printable(method, 20)} ${urlText(path)}`);
-    return;
+    return undefined;
   }
   // --examples: what the real API answered to a request the description does not declare.
-  if (!mock && method !== 'OPTIONS' && replayRecorded(x)) return;
+  if (!mock && method !== 'OPTIONS' && replayRecorded(x)) return undefined;
   if (!found) {
     apiError(x, 'route_not_found', `No operation is declared at ${urlText(path)}.`);
-    return;
+    return undefined;
   }
+  if (mock) return mock;
   const entry = found.entry;
-  if (!mock) {
-    if (method === 'OPTIONS') {
-      finish(x, 204, ['Allow', entry.allow, 'Vary', 'Origin'], undefined);
-      return;
-    }
+  if (method === 'OPTIONS') finish(x, 204, ['Allow', entry.allow, 'Vary', 'Origin'], undefined);
+  else
     apiError(
       x,
       'method_not_allowed',
@@ -123,13 +134,16 @@ function route(x: Exchange): void {
       ['Allow', entry.allow],
       entry.methods.values(),
     );
-    return;
-  }
+  return undefined;
+}
+
+/** An operation's request: its credentials, then its body's media type and size, then the checks and the answer. */
+function answerOperation(x: Exchange, mock: MockOperation, found: Found, query: URLSearchParams | undefined): void {
+  const headers = x.req.headers;
   x.operation = mock.label;
   x.base = found.base;
   // Path parameters by the names this operation gives them.
-  const match = namedFor(found, entry.methods.has(method) ? method : 'GET');
-  const query = q === -1 ? undefined : new URLSearchParams(url.slice(q + 1));
+  const match = namedFor(found, found.entry.methods.has(x.method) ? x.method : 'GET');
   if (mock.security) {
     const failure = mock.security({ headers, query });
     if (failure) {
@@ -139,31 +153,15 @@ function route(x: Exchange): void {
   }
   const length = headers['content-length'];
   const hasBody = headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-  const spec = mock.op.requestBody ? state.requestSpec(mock) : undefined;
+  const spec = mock.op.requestBody ? x.state.requestSpec(mock) : undefined;
   if (!hasBody || !spec?.body) {
     // A body the operation does not take is ignored.
     if (hasBody) skipBody(x, length);
     checkAndAnswer(x, mock, match, query, undefined, undefined);
     return;
   }
-  const contentType = headers['content-type'];
-  const accepted = spec.body.media.map((m) => m.type).join(', ');
-  if (contentType === undefined || contentType.trim() === '') {
-    skipBody(x, length);
-    operationError(x, mock, 'invalid_content_type', `The body has no Content-Type; send it as ${accepted}.`);
-    return;
-  }
-  const media = matchMedia(spec.body.media, contentType);
-  if (!media) {
-    skipBody(x, length);
-    operationError(x, mock, 'invalid_content_type', `Content-Type ${printable(contentType, 80)} is not accepted here; send ${accepted}.`);
-    return;
-  }
-  if (length !== undefined && Number(length) > x.ctx.maxBodyBytes) {
-    skipBody(x, length);
-    tooLarge(x, mock, !x.res.shouldKeepAlive);
-    return;
-  }
+  const media = acceptedMedia(x, mock, spec.body.media, length);
+  if (!media) return;
   readBody(
     x,
     (raw) => {
@@ -175,6 +173,29 @@ function route(x: Exchange): void {
     },
     () => tooLarge(x, mock, false),
   );
+}
+
+/** The body's declared media type for its Content-Type, or undefined once refused (none, not accepted, too large). */
+function acceptedMedia(x: Exchange, mock: MockOperation, declared: BodyMedia[], length: string | undefined): BodyMedia | undefined {
+  const contentType = x.req.headers['content-type'];
+  const accepted = declared.map((m) => m.type).join(', ');
+  if (contentType === undefined || contentType.trim() === '') {
+    skipBody(x, length);
+    operationError(x, mock, 'invalid_content_type', `The body has no Content-Type; send it as ${accepted}.`);
+    return undefined;
+  }
+  const media = matchMedia(declared, contentType);
+  if (!media) {
+    skipBody(x, length);
+    operationError(x, mock, 'invalid_content_type', `Content-Type ${printable(contentType, 80)} is not accepted here; send ${accepted}.`);
+    return undefined;
+  }
+  if (length !== undefined && Number(length) > x.ctx.maxBodyBytes) {
+    skipBody(x, length);
+    tooLarge(x, mock, !x.res.shouldKeepAlive);
+    return undefined;
+  }
+  return media;
 }
 
 /** After routing and credentials: the body's syntax, then every parameter and the body against their schemas. */

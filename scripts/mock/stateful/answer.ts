@@ -41,116 +41,168 @@ export async function statefulAnswer(
   query: URLSearchParams | undefined,
   body: unknown,
 ): Promise<boolean> {
-  const { resource, part } = stateful;
-  const { store, clock } = ctx;
   // Records are JSON: an answer declared (or asked for) in another media type is left to the examples.
   const primary = mock.answers.primary;
   if (primary && primary.media.length > 0) {
     const media = negotiate(primary, x.req.headers.accept);
     if (!media || !(isJsonMediaType(media.type) || media.type === '*/*')) return false;
   }
-  const session = sessionOf(x.req.headers[SESSION_HEADER]);
-  const scope = scopeValues(resource, part, params);
-  const bucket: Bucket = { resource: resource.name, scope: scope.join('/') };
-  const sent = part.idParam ? params[part.idParam] : undefined;
-  // An integer id is its value: `/pets/044` is pet 44.
-  const key = sent === undefined ? undefined : pathKey(resource.id.kind, sent);
-  // A nested resource's parent must exist (`GET /users/999/posts` is the declared 404).
-  if (resource.parent) {
-    const { depth } = resource.parent;
-    const parentKey = scope[depth] ?? '';
-    if (!(await store.get(session, { resource: resource.parent.resource, scope: scope.slice(0, depth).join('/') }, parentKey))) {
-      operationError(x, mock, 'not_found', `No ${resource.parent.resource} with id ${printable(parentKey, 80)} exists in this session.`);
-      return true;
-    }
-  }
-  const notFound = () =>
-    operationError(
-      x,
-      mock,
-      'not_found',
-      `No ${resource.name} with ${resource.id.field ?? part.idParam ?? 'id'} ${printable(key ?? '', 80)} exists in this session.`,
-    );
-  /** True when the store refused the write (a 507 is answered). */
-  const refused = (outcome: PutOutcome): boolean => {
-    if (outcome.stored) return false;
-    storageFull(x, mock, resource, outcome);
-    return true;
-  };
-  const typedId = (text: string): string | number => (resource.id.kind === 'integer' && /^-?\d{1,15}$/.test(text) ? Number(text) : text);
-  /** The parent's id on the child, from the path (the body cannot move a record to another parent). */
-  const withParent = (record: Rec): Rec => {
-    const link = resource.parent;
-    if (!link?.field) return record;
-    const text = scope[link.depth] ?? '';
-    record[link.field] = link.fieldIsNumber && /^-?\d{1,15}$/.test(text) ? Number(text) : text;
-    return record;
-  };
-
-  switch (part.role) {
-    case 'list': {
-      const records = await store.list(session, bucket);
-      const page = queryList(records, part.list!, query);
-      const path = x.url.slice(0, x.url.indexOf('?') >>> 0);
-      reply(x, mock, primary, listBody(part.list!, page, path, query), params, [], page.total);
-      return true;
-    }
-    case 'read': {
-      const record = key === undefined ? undefined : await store.get(session, bucket, key);
-      if (!record) notFound();
-      else reply(x, mock, primary, record, params);
-      return true;
-    }
-    case 'create': {
-      if (!isRecord(body)) return false;
-      const id = await freshId(store, session, bucket, resource, clock.random);
-      const record = withParent(createRecord(resource, body, id, clock));
-      if (refused(await store.put(session, bucket, String(id), record))) return true;
-      const location = resource.itemPath ? (x.base ?? '') + itemUrl(resource.itemPath, params, part, String(id), resource) : undefined;
-      reply(x, mock, primary, record, params, location ? ['Location', location] : []);
-      return true;
-    }
-    case 'replace': {
-      if (!isRecord(body) || key === undefined) return false;
-      const existing = await store.get(session, bucket, key);
-      const created = findResponse(mock.answers, '201');
-      const creates = created?.key === '201';
-      if (!existing && !creates && mock.answers.responses.some((r) => r.key === '404')) {
-        notFound();
-        return true;
-      }
-      const id =
-        existing && resource.id.field !== undefined && idKey(existing[resource.id.field]) !== undefined
-          ? (existing[resource.id.field] as string | number)
-          : typedId(key);
-      const record = withParent(replaceRecord(resource, existing, body, part.bodyFields, id, clock));
-      if (refused(await store.put(session, bucket, key, record))) return true;
-      reply(x, mock, !existing && creates ? created : primary, record, params);
-      return true;
-    }
-    case 'update': {
-      if (!isRecord(body) || key === undefined) return false;
-      const existing = await store.get(session, bucket, key);
-      if (!existing) {
-        notFound();
-        return true;
-      }
-      const record = updateRecord(resource, existing, body, clock);
-      if (refused(await store.put(session, bucket, key, record))) return true;
-      reply(x, mock, primary, record, params);
-      return true;
-    }
-    case 'delete': {
-      const existing = key === undefined ? undefined : await store.get(session, bucket, key);
-      if (!existing || !(await store.remove(session, bucket, key!))) {
-        notFound();
-        return true;
-      }
-      reply(x, mock, primary, existing, params);
-      return true;
-    }
+  const r = statefulRequest(x, mock, stateful, ctx, params, primary);
+  if (!(await parentExists(r))) return true;
+  switch (stateful.part.role) {
+    case 'list':
+      return answerList(r, query);
+    case 'read':
+      return answerRead(r);
+    case 'create':
+      return answerCreate(r, body);
+    case 'replace':
+      return answerReplace(r, body);
+    case 'update':
+      return answerUpdate(r, body);
+    case 'delete':
+      return answerDelete(r);
   }
 }
+
+/** One stateful request: where its records are, the id it names, and the operation's answer. */
+interface StatefulRequest {
+  x: Exchange;
+  mock: MockOperation;
+  resource: Resource;
+  part: ResourceOperation;
+  ctx: StatefulContext;
+  params: Record<string, string>;
+  primary: PreparedResponse | undefined;
+  session: string;
+  scope: string[];
+  bucket: Bucket;
+  /** The id the path names, as the store keys it (an integer id by its value: `/pets/044` is pet 44). */
+  key: string | undefined;
+}
+
+function statefulRequest(
+  x: Exchange,
+  mock: MockOperation,
+  { resource, part }: StatefulPart,
+  ctx: StatefulContext,
+  params: Record<string, string>,
+  primary: PreparedResponse | undefined,
+): StatefulRequest {
+  const scope = scopeValues(resource, part, params);
+  const sent = part.idParam ? params[part.idParam] : undefined;
+  return {
+    x,
+    mock,
+    resource,
+    part,
+    ctx,
+    params,
+    primary,
+    session: sessionOf(x.req.headers[SESSION_HEADER]),
+    scope,
+    bucket: { resource: resource.name, scope: scope.join('/') },
+    key: sent === undefined ? undefined : pathKey(resource.id.kind, sent),
+  };
+}
+
+/** A nested resource's parent must exist (`GET /users/999/posts` is the declared 404); false once that is answered. */
+async function parentExists({ x, mock, resource, ctx, session, scope }: StatefulRequest): Promise<boolean> {
+  if (!resource.parent) return true;
+  const { depth } = resource.parent;
+  const parentKey = scope[depth] ?? '';
+  if (await ctx.store.get(session, { resource: resource.parent.resource, scope: scope.slice(0, depth).join('/') }, parentKey)) return true;
+  operationError(x, mock, 'not_found', `No ${resource.parent.resource} with id ${printable(parentKey, 80)} exists in this session.`);
+  return false;
+}
+
+function notFound({ x, mock, resource, part, key }: StatefulRequest): true {
+  operationError(
+    x,
+    mock,
+    'not_found',
+    `No ${resource.name} with ${resource.id.field ?? part.idParam ?? 'id'} ${printable(key ?? '', 80)} exists in this session.`,
+  );
+  return true;
+}
+
+/** True when the store refused the write (a 507 is answered). */
+function refused({ x, mock, resource }: StatefulRequest, outcome: PutOutcome): boolean {
+  if (outcome.stored) return false;
+  storageFull(x, mock, resource, outcome);
+  return true;
+}
+
+/** The parent's id on the child, from the path (the body cannot move a record to another parent). */
+function withParent({ resource, scope }: StatefulRequest, record: Rec): Rec {
+  const link = resource.parent;
+  if (!link?.field) return record;
+  const text = scope[link.depth] ?? '';
+  record[link.field] = link.fieldIsNumber && /^-?\d{1,15}$/.test(text) ? Number(text) : text;
+  return record;
+}
+
+async function answerList(r: StatefulRequest, query: URLSearchParams | undefined): Promise<boolean> {
+  const records = await r.ctx.store.list(r.session, r.bucket);
+  const page = queryList(records, r.part.list!, query);
+  const path = r.x.url.slice(0, r.x.url.indexOf('?') >>> 0);
+  reply(r.x, r.mock, r.primary, listBody(r.part.list!, page, path, query), r.params, [], page.total);
+  return true;
+}
+
+async function answerRead(r: StatefulRequest): Promise<boolean> {
+  const record = r.key === undefined ? undefined : await r.ctx.store.get(r.session, r.bucket, r.key);
+  if (!record) return notFound(r);
+  reply(r.x, r.mock, r.primary, record, r.params);
+  return true;
+}
+
+async function answerCreate(r: StatefulRequest, body: unknown): Promise<boolean> {
+  if (!isRecord(body)) return false;
+  const { x, resource, ctx } = r;
+  const id = await freshId(ctx.store, r.session, r.bucket, resource, ctx.clock.random);
+  const record = withParent(r, createRecord(resource, body, id, ctx.clock));
+  if (refused(r, await ctx.store.put(r.session, r.bucket, String(id), record))) return true;
+  const location = resource.itemPath ? (x.base ?? '') + itemUrl(resource.itemPath, r.params, r.part, String(id), resource) : undefined;
+  reply(x, r.mock, r.primary, record, r.params, location ? ['Location', location] : []);
+  return true;
+}
+
+async function answerReplace(r: StatefulRequest, body: unknown): Promise<boolean> {
+  const { mock, resource, key, ctx } = r;
+  if (!isRecord(body) || key === undefined) return false;
+  const existing = await ctx.store.get(r.session, r.bucket, key);
+  const created = findResponse(mock.answers, '201');
+  const creates = created?.key === '201';
+  if (!existing && !creates && mock.answers.responses.some((a) => a.key === '404')) return notFound(r);
+  const id =
+    existing && resource.id.field !== undefined && idKey(existing[resource.id.field]) !== undefined
+      ? (existing[resource.id.field] as string | number)
+      : typedId(resource, key);
+  const record = withParent(r, replaceRecord(resource, existing, body, r.part.bodyFields, id, ctx.clock));
+  if (refused(r, await ctx.store.put(r.session, r.bucket, key, record))) return true;
+  reply(r.x, mock, !existing && creates ? created : r.primary, record, r.params);
+  return true;
+}
+
+async function answerUpdate(r: StatefulRequest, body: unknown): Promise<boolean> {
+  if (!isRecord(body) || r.key === undefined) return false;
+  const existing = await r.ctx.store.get(r.session, r.bucket, r.key);
+  if (!existing) return notFound(r);
+  const record = updateRecord(r.resource, existing, body, r.ctx.clock);
+  if (refused(r, await r.ctx.store.put(r.session, r.bucket, r.key, record))) return true;
+  reply(r.x, r.mock, r.primary, record, r.params);
+  return true;
+}
+
+async function answerDelete(r: StatefulRequest): Promise<boolean> {
+  const existing = r.key === undefined ? undefined : await r.ctx.store.get(r.session, r.bucket, r.key);
+  if (!existing || !(await r.ctx.store.remove(r.session, r.bucket, r.key!))) return notFound(r);
+  reply(r.x, r.mock, r.primary, existing, r.params);
+  return true;
+}
+
+const typedId = (resource: Resource, text: string): string | number => (resource.id.kind === 'integer' && /^-?\d{1,15}$/.test(text) ? Number(text) : text);
 
 /** The values of the path's scope parameters, a parent's integer id by its value. */
 function scopeValues(resource: Resource, part: ResourceOperation, params: Record<string, string>): string[] {

@@ -265,6 +265,22 @@ export function inferResources(model: ApiModel): Inference {
   const lookup: SchemaLookup = new Map<string, SchemaEntry>(model.schemas.map((s) => [s.name, s]));
   const problems: Diagnostic[] = [];
   const skipped: Inference['skipped'] = [];
+  const groups = groupCandidates(model, lookup, problems, skipped);
+  const resources: Resource[] = [];
+  const taken = new Set<string>();
+  // One for every resource: a schema two of them share is read once.
+  const declared = new DeclaredFields(lookup);
+  for (const cs of groups.values()) {
+    const resource = resourceOf(cs, lookup, taken, declared);
+    if (typeof resource === 'string') for (const c of cs) skipped.push({ op: c.op, reason: resource });
+    else resources.push(resource);
+  }
+  linkParents(resources, lookup);
+  return { resources, skipped, problems };
+}
+
+/** The operations that can be a resource's, grouped by path (or by `x-mock-resource`); the others said in `skipped`. */
+function groupCandidates(model: ApiModel, lookup: SchemaLookup, problems: Diagnostic[], skipped: Inference['skipped']): Map<string, Candidate[]> {
   const groups = new Map<string, Candidate[]>();
   for (const op of model.operations) {
     const hint = readResourceHint(op, problems);
@@ -278,6 +294,12 @@ export function inferResources(model: ApiModel): Inference {
     const key = hint?.resource ? `resource:${hint.resource}` : `path:${c.key}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
+  joinGroups(groups);
+  return groups;
+}
+
+/** Groups that are one resource joined: the same record schema at the same depth, and a group `x-mock-resource` names. */
+function joinGroups(groups: Map<string, Candidate[]>): void {
   // Groups that name the same record schema at the same depth are one resource (`/pets` and `/pets/records/{petId}`).
   const byRecord = new Map<string, string>();
   for (const [key, cs] of [...groups]) {
@@ -301,74 +323,71 @@ export function inferResources(model: ApiModel): Inference {
       groups.delete(key);
     }
   }
-  const resources: Resource[] = [];
-  const taken = new Set<string>();
-  // One for every resource: a schema two of them share is read once.
-  const declared = new DeclaredFields(lookup);
-  for (const cs of groups.values()) {
-    const readable = cs.some((c) => c.role === 'list' || c.role === 'read');
-    if (!readable) {
-      for (const c of cs) skipped.push({ op: c.op, reason: 'its resource has no operation that reads it (a list or a read)' });
-      continue;
-    }
-    const record = (['read', 'create', 'list', 'replace', 'update'] as const)
-      .map((role) => cs.find((c) => c.role === role && c.record)?.record)
-      .find((r) => r !== undefined && isObjectSchema(r, lookup));
-    if (!record) {
-      for (const c of cs) skipped.push({ op: c.op, reason: 'no schema of its records is an object' });
-      continue;
-    }
-    const firstItem = cs.find((c) => c.idParam);
-    const field = idField(record, firstItem?.idParam, cs.find((c) => c.hint?.idField)?.hint?.idField, lookup);
-    const merged = mergeSchema(record, lookup);
-    const fieldSchema = merged.properties?.find((p) => p.name === field)?.schema;
-    const paramSchema = firstItem?.idParam ? parameter(firstItem.op, firstItem.idParam, 'path')?.schema : undefined;
-    const id = idSpec(field, fieldSchema, paramSchema, lookup);
-    const initial = exampleRecords(cs, field);
-    const lastId = field === undefined ? undefined : initial.at(-1)?.[field];
-    if (id.kind === 'string' && typeof lastId === 'string' && /\d/.test(lastId)) id.template = lastId;
-    // What a create answers for the server's own fields, when the document shows it; else they are generated.
-    const sample = cs
-      .filter((c) => c.role === 'create')
-      .map((c) => success(c.op)?.media?.examples.find((e) => !e.generated)?.value)
-      .find((v) => v && typeof v === 'object' && !Array.isArray(v)) as Rec | undefined;
-    const readOnly: Resource['readOnly'] = [];
-    const defaults: Rec = {};
-    for (const p of merged.properties ?? []) {
-      const schema = mergeSchema(p.schema, lookup);
-      if (schema.readOnly && p.name !== field) readOnly.push({ field: p.name, example: sample?.[p.name], schema });
-      if (schema.default !== undefined) defaults[p.name] = schema.default;
-    }
-    for (const c of cs.filter((x) => x.role === 'create')) {
-      const body = bodyMedia(c.op)?.schema;
-      for (const p of body ? (mergeSchema(body, lookup).properties ?? []) : []) {
-        const d = resolveRef(p.schema, lookup)?.default ?? p.schema.default;
-        if (d !== undefined && !(p.name in defaults)) defaults[p.name] = d;
-      }
-    }
-    const operations: ResourceOperation[] = cs.map((c) => {
-      const body = c.role === 'create' || c.role === 'replace' || c.role === 'update' ? bodyMedia(c.op)?.schema : undefined;
-      const out: ResourceOperation = {
-        op: c.op,
-        role: c.role,
-        idParam: c.idParam,
-        scopeParams: c.scopeParams,
-        bodyFields: body ? (mergeSchema(body, lookup).properties ?? []).map((p) => p.name) : undefined,
-      };
-      if (c.role === 'list') out.list = listSpec(c, record, lookup);
-      return out;
-    });
-    const reads = cs.filter((c) => c.role === 'read');
-    const itemPath = (reads.find((c) => !c.op.deprecated) ?? reads[0] ?? cs.find((c) => c.idParam))?.op.path;
-    const name = groupName(cs, taken);
-    const fingerprint = createHash('sha1')
-      .update(JSON.stringify({ name, id, record: merged, initial, defaults, roles: operations.map((o) => `${o.role} ${o.op.method} ${o.op.path}`) }))
-      .digest('hex');
-    const fieldOrder = [...new Set([...Object.keys(initial[0] ?? sample ?? {}), ...(merged.properties ?? []).map((p) => p.name)])];
-    resources.push({ name, record: merged, id, readOnly, defaults, fieldOrder, operations, itemPath, initial, fingerprint, declared });
+}
+
+/** A group's resource, or why it cannot be one. */
+function resourceOf(cs: Candidate[], lookup: SchemaLookup, taken: Set<string>, declared: DeclaredFields): Resource | string {
+  if (!cs.some((c) => c.role === 'list' || c.role === 'read')) return 'its resource has no operation that reads it (a list or a read)';
+  const record = (['read', 'create', 'list', 'replace', 'update'] as const)
+    .map((role) => cs.find((c) => c.role === role && c.record)?.record)
+    .find((r) => r !== undefined && isObjectSchema(r, lookup));
+  if (!record) return 'no schema of its records is an object';
+  const firstItem = cs.find((c) => c.idParam);
+  const field = idField(record, firstItem?.idParam, cs.find((c) => c.hint?.idField)?.hint?.idField, lookup);
+  const merged = mergeSchema(record, lookup);
+  const fieldSchema = merged.properties?.find((p) => p.name === field)?.schema;
+  const paramSchema = firstItem?.idParam ? parameter(firstItem.op, firstItem.idParam, 'path')?.schema : undefined;
+  const id = idSpec(field, fieldSchema, paramSchema, lookup);
+  const initial = exampleRecords(cs, field);
+  const lastId = field === undefined ? undefined : initial.at(-1)?.[field];
+  if (id.kind === 'string' && typeof lastId === 'string' && /\d/.test(lastId)) id.template = lastId;
+  // What a create answers for the server's own fields, when the document shows it; else they are generated.
+  const sample = cs
+    .filter((c) => c.role === 'create')
+    .map((c) => success(c.op)?.media?.examples.find((e) => !e.generated)?.value)
+    .find((v) => v && typeof v === 'object' && !Array.isArray(v)) as Rec | undefined;
+  const { readOnly, defaults } = serverFields(cs, merged, field, sample, lookup);
+  const operations = cs.map((c) => resourceOperation(c, record, lookup));
+  const reads = cs.filter((c) => c.role === 'read');
+  const itemPath = (reads.find((c) => !c.op.deprecated) ?? reads[0] ?? cs.find((c) => c.idParam))?.op.path;
+  const name = groupName(cs, taken);
+  const fingerprint = createHash('sha1')
+    .update(JSON.stringify({ name, id, record: merged, initial, defaults, roles: operations.map((o) => `${o.role} ${o.op.method} ${o.op.path}`) }))
+    .digest('hex');
+  const fieldOrder = [...new Set([...Object.keys(initial[0] ?? sample ?? {}), ...(merged.properties ?? []).map((p) => p.name)])];
+  return { name, record: merged, id, readOnly, defaults, fieldOrder, operations, itemPath, initial, fingerprint, declared };
+}
+
+/** The fields the server fills (readOnly, with the value a create's example shows) and the defaults a create leaves to it. */
+function serverFields(cs: Candidate[], merged: SchemaNode, field: string | undefined, sample: Rec | undefined, lookup: SchemaLookup) {
+  const readOnly: Resource['readOnly'] = [];
+  const defaults: Rec = {};
+  for (const p of merged.properties ?? []) {
+    const schema = mergeSchema(p.schema, lookup);
+    if (schema.readOnly && p.name !== field) readOnly.push({ field: p.name, example: sample?.[p.name], schema });
+    if (schema.default !== undefined) defaults[p.name] = schema.default;
   }
-  linkParents(resources, lookup);
-  return { resources, skipped, problems };
+  for (const c of cs.filter((x) => x.role === 'create')) {
+    const body = bodyMedia(c.op)?.schema;
+    for (const p of body ? (mergeSchema(body, lookup).properties ?? []) : []) {
+      const d = resolveRef(p.schema, lookup)?.default ?? p.schema.default;
+      if (d !== undefined && !(p.name in defaults)) defaults[p.name] = d;
+    }
+  }
+  return { readOnly, defaults };
+}
+
+function resourceOperation(c: Candidate, record: SchemaNode, lookup: SchemaLookup): ResourceOperation {
+  const body = c.role === 'create' || c.role === 'replace' || c.role === 'update' ? bodyMedia(c.op)?.schema : undefined;
+  const out: ResourceOperation = {
+    op: c.op,
+    role: c.role,
+    idParam: c.idParam,
+    scopeParams: c.scopeParams,
+    bodyFields: body ? (mergeSchema(body, lookup).properties ?? []).map((p) => p.name) : undefined,
+  };
+  if (c.role === 'list') out.list = listSpec(c, record, lookup);
+  return out;
 }
 
 /** The id's kind and what a new one must look like: the field's schema, else the path parameter's. */
