@@ -90,7 +90,7 @@ describe('text from a description in the terminal', () => {
     running.push(mock);
     await mock.waitFor(/listening on http/, 30_000);
     writeFileSync(good, readFileSync(good, 'utf8').replace('summary: List', 'summary: List them'));
-    await mock.waitFor(/Reloaded in \d+ ms: /, 30_000);
+    await mock.waitFor(/Reloaded in \d+ ms after a change to openapi\.yaml: /, 30_000);
     expectEscaped(mock.output());
     expect(mock.output().match(/\(Evil\\x1b\[2J|: Evil\\x1b\[2J/g)).toHaveLength(2);
   });
