@@ -29,7 +29,7 @@ export function exampleText(value: unknown, limit = EXAMPLE_LIMIT): ExampleText 
 function cut(text: string, limit: number): ExampleText {
   if (text.length <= limit) return { text, truncated: false, fullLength: text.length };
   const end = text.lastIndexOf('\n', limit);
-  return { text: `${text.slice(0, end > limit / 2 ? end : limit)}\n…`, truncated: true, fullLength: text.length };
+  return { text: `${text.slice(0, end > limit / 2 ? end : limit)}\n...`, truncated: true, fullLength: text.length };
 }
 
 export function sizeText(length: number): string {

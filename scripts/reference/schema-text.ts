@@ -59,8 +59,8 @@ export function constraintTexts(node: SchemaNode | undefined): string[] {
   const out: string[] = [];
   const range = (min: number | boolean | undefined, max: number | boolean | undefined, exclusiveMin: unknown, exclusiveMax: unknown) => {
     // 3.0 puts booleans in exclusiveMinimum/Maximum; 3.1 puts the bound itself there.
-    const lo = typeof exclusiveMin === 'number' ? `> ${exclusiveMin}` : min !== undefined ? `${exclusiveMin === true ? '>' : '≥'} ${min}` : undefined;
-    const hi = typeof exclusiveMax === 'number' ? `< ${exclusiveMax}` : max !== undefined ? `${exclusiveMax === true ? '<' : '≤'} ${max}` : undefined;
+    const lo = typeof exclusiveMin === 'number' ? `> ${exclusiveMin}` : min !== undefined ? `${exclusiveMin === true ? '>' : '>='} ${min}` : undefined;
+    const hi = typeof exclusiveMax === 'number' ? `< ${exclusiveMax}` : max !== undefined ? `${exclusiveMax === true ? '<' : '<='} ${max}` : undefined;
     if (lo) out.push(lo);
     if (hi) out.push(hi);
   };
@@ -78,7 +78,7 @@ export function constraintTexts(node: SchemaNode | undefined): string[] {
 
 function bounds(min: number | undefined, max: number | undefined): string {
   if (min !== undefined && max !== undefined) return min === max ? `${min}` : `${min} to ${max}`;
-  return min !== undefined ? `≥ ${min}` : `≤ ${max}`;
+  return min !== undefined ? `>= ${min}` : `<= ${max}`;
 }
 
 /** A oneOf/anyOf of single values: an enumeration written long-hand (its values are listed as facts). */

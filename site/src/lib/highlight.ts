@@ -14,7 +14,6 @@ import 'prismjs/components/prism-kotlin.js';
 import 'prismjs/components/prism-rust.js';
 import 'prismjs/components/prism-json.js';
 import 'prismjs/components/prism-http.js';
-import { latin1Html } from './html-text.ts';
 
 /** Token types and the class the portal's theme colours them by (portal.css, `.hl-*`). */
 const CLASS: Record<string, string> = {
@@ -102,12 +101,10 @@ function write(tokens: (string | Prism.Token)[], inherited: string | undefined):
 /** The code as HTML: text escaped, coloured tokens in `<span class="hl-x">`; plain escaped text for an unknown language. */
 export function highlight(code: string, lang: string): string {
   const grammar = Prism.languages[GRAMMAR[lang] ?? lang];
-  if (!grammar) return latin1Html(escapeHtml(code));
-  return latin1Html(
-    write(Prism.tokenize(code, grammar), undefined).replace(/<\/span><span class="hl-(\w)">/g, (match, cls, offset, all) => {
-      // Two neighbours of one colour become one span: fewer bytes per page.
-      const before = all.lastIndexOf('<span class="hl-', offset);
-      return all.slice(before + 16, before + 17) === cls ? '' : match;
-    }),
-  );
+  if (!grammar) return escapeHtml(code);
+  return write(Prism.tokenize(code, grammar), undefined).replace(/<\/span><span class="hl-(\w)">/g, (match, cls, offset, all) => {
+    // Two neighbours of one colour become one span: fewer bytes per page.
+    const before = all.lastIndexOf('<span class="hl-', offset);
+    return all.slice(before + 16, before + 17) === cls ? '' : match;
+  });
 }

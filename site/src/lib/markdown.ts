@@ -3,7 +3,6 @@
 // as text (Astro escapes expressions), so this module is the only `set:html` source.
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { latin1Html } from './html-text.ts';
 
 export interface MarkdownHeading {
   depth: number;
@@ -198,7 +197,7 @@ export function renderMarkdown(source: string | undefined, options: { headingLev
   for (const token of tokens) if (token.type === 'heading') state.top = Math.min(state.top, (token as Tokens.Heading).depth);
   headingState = state;
   try {
-    const html = latin1Html(wrapTables(sanitize(blockMarked.parser(tokens))));
+    const html = wrapTables(sanitize(blockMarked.parser(tokens)));
     return remember(blockCache, key, { html, headings: state.headings });
   } finally {
     headingState = undefined;
@@ -221,21 +220,21 @@ export function markdownToText(source: string | undefined, maxLength = 160): str
   return remember(textCache, key, clip(text, maxLength));
 }
 
-/** Text cut to a length at a word boundary (a word is never cut in half), with an ellipsis when cut. */
+/** Text cut to a length at a word boundary (a word is never cut in half), with three dots when cut. */
 function clip(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
-  const head = text.slice(0, maxLength);
+  const head = text.slice(0, maxLength - 2);
   const space = head.lastIndexOf(' ');
   // One very long word (a URL) is the exception: cut it rather than show nothing.
-  const cut = space > maxLength / 2 ? head.slice(0, space) : head.slice(0, maxLength - 1);
-  return `${cut.replace(/[\s,;:(\-–—]+$/, '')}…`;
+  const cut = space > maxLength / 2 ? head.slice(0, space) : head.slice(0, maxLength - 3);
+  return `${cut.replace(/[\s,;:(\-–—]+$/, '')}...`;
 }
 
 /** A one-line blurb for an index: the first sentence when it fits, else the opening words. */
 export function summaryText(source: string | undefined, maxLength = 160): string {
   const text = markdownToText(source, maxLength * 2);
   const sentence = /^.+?[.!?](?=\s|$)/.exec(text)?.[0];
-  return sentence && sentence.length <= maxLength ? sentence : clip(text.replace(/…$/, ''), maxLength);
+  return sentence && sentence.length <= maxLength ? sentence : clip(text.replace(/\.\.\.$/, ''), maxLength);
 }
 
 // The text goes back through Astro's escaping, so entities sanitize-html produced are turned back into characters.

@@ -81,11 +81,11 @@ describe('constraintTexts', () => {
       Tags: { type: 'array', minItems: 1, uniqueItems: true },
       Bag: { type: 'object', minProperties: 1, maxProperties: 9 },
     });
-    expect(constraintTexts(s.Amount)).toEqual(['≥ 1', '≤ 5', 'multiple of 0.5', 'read-only']);
+    expect(constraintTexts(s.Amount)).toEqual(['>= 1', '<= 5', 'multiple of 0.5', 'read-only']);
     expect(constraintTexts(s.Code)).toEqual(['length 3', 'pattern ^[A-Z]+$', 'write-only']);
     expect(constraintTexts(s.Name)).toEqual(['length 1 to 40']);
-    expect(constraintTexts(s.Short)).toEqual(['length ≤ 8']);
-    expect(constraintTexts(s.Tags)).toEqual(['items ≥ 1', 'unique items']);
+    expect(constraintTexts(s.Short)).toEqual(['length <= 8']);
+    expect(constraintTexts(s.Tags)).toEqual(['items >= 1', 'unique items']);
     expect(constraintTexts(s.Bag)).toEqual(['properties 1 to 9']);
   });
 

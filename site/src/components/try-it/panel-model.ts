@@ -24,6 +24,8 @@ import { isIgnoredParameter } from '#model/contract/wire.ts';
 export interface Choice {
   value: string;
   label: string;
+  /** What the label means, set off by a dash in the page. */
+  detail?: string;
   selected: boolean;
 }
 
@@ -154,7 +156,7 @@ function fieldView(source: FieldSource, resolve: Resolver): FieldView {
   if (schema?.minimum !== undefined) hint.push(`min ${schema.minimum}`);
   if (schema?.maximum !== undefined) hint.push(`max ${schema.maximum}`);
   if (schema?.minLength !== undefined || schema?.maxLength !== undefined) {
-    hint.push(`${schema.minLength ?? 0}–${schema.maxLength ?? '∞'} characters`);
+    hint.push(lengthHint(schema.minLength, schema.maxLength));
   }
   if (type === 'object') hint.push('as JSON');
   if (schema?.default !== undefined) hint.push(`default ${asText(schema.default)}`);
@@ -368,7 +370,7 @@ function scenarios(operation: Operation): Choice[] {
   for (const response of operation.responses) {
     if (!/^\d{3}$/.test(response.status)) continue;
     const summary = firstSentence(response.description);
-    out.push({ value: `code=${response.status}`, label: `${response.status}${summary ? ` — ${summary}` : ''}`, selected: false });
+    out.push({ value: `code=${response.status}`, label: response.status, detail: summary || undefined, selected: false });
     const media = response.content.find((m) => isJsonMediaType(m.mediaType)) ?? response.content[0];
     for (const example of media?.examples ?? []) {
       if (example.generated || example.name === 'default' || /[,;=\s"]/.test(example.name)) continue;
@@ -387,7 +389,14 @@ function firstSentence(markdown: string | undefined): string {
   // Through the portal's Markdown reader: code spans keep their text (`<API_KEY>`, `snake_case`).
   const text = markdownToText(markdown, 400);
   const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
-  return sentence.length > 90 ? `${sentence.slice(0, 89).trimEnd()}…` : sentence;
+  return sentence.length > 90 ? `${sentence.slice(0, 87).trimEnd()}...` : sentence;
+}
+
+/** A string's length bounds in words: `1 to 100 characters`, `up to 100 characters`, `at least 1 character`. */
+function lengthHint(min: number | undefined, max: number | undefined): string {
+  const unit = (n: number) => `${n} character${n === 1 ? '' : 's'}`;
+  if (max === undefined) return `at least ${unit(min ?? 0)}`;
+  return min ? `${min} to ${unit(max)}` : `up to ${unit(max)}`;
 }
 
 /** Two schemes of one kind would give two fields one label; the scheme's name tells them apart. */
@@ -549,12 +558,10 @@ function fieldValue(params: PanelView['params'], index: number): string {
 
 /** JSON for a `<script type="application/json">`: nothing in it can close the element or start markup. */
 export function islandJson(data: unknown): string {
-  return (
-    JSON.stringify(data)
-      .replace(/</g, '\\u003c')
-      .replace(/>/g, '\\u003e')
-      .replace(/&/g, '\\u0026')
-      // Beyond Latin-1 (U+2028 and U+2029 among them, which end a line in a script) as escapes: the page stays Latin-1 (lib/html-text.ts).
-      .replace(/[\u0100-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-  );
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
