@@ -11,7 +11,7 @@ import { gitText } from '../git.ts';
 import type { ChangeReport } from '../diff/format.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import type { LoadOptions } from '../model/load.ts';
-import type { PreviewChanges } from './channel.ts';
+import type { PreviewChanges } from '../preview-channel.ts';
 import { printable } from '../terminal.ts';
 
 interface Base {

@@ -21,7 +21,7 @@ import { createModelBuilder } from '../model/isolated.ts';
 import { createChecks } from './checks.ts';
 import type { LoadOptions } from '../model/load.ts';
 import { writeModelFile } from '../site/model-file.ts';
-import { previewChannel, type PreviewChannel } from './channel.ts';
+import { previewChannel, type PreviewChannel } from '../preview-channel.ts';
 import { createChangeTracker } from './changes.ts';
 import { createRebuildLoop } from './loop.ts';
 import { createPreviewMock } from './mock.ts';

@@ -16,7 +16,7 @@ import type { ModelBuilder } from '../model/isolated.ts';
 import { stampOf } from '../model/file-cache.ts';
 import type { LoadOptions } from '../model/load.ts';
 import { judgeVersion } from '../model/verdict.ts';
-import type { PreviewChannel, PreviewStatus } from './channel.ts';
+import type { PreviewChannel, PreviewStatus } from '../preview-channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
 import type { CheckOutcome, Checks } from './checks.ts';
 import type { SavedBuild } from './preview-worker.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewStatus } from '../../scripts/dev/channel.ts';
+import type { PreviewStatus } from '../../scripts/preview-channel.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { freePort } from '../helpers/ports.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticsError, formatDiagnostics } from '../../scripts/diagnostics.ts';
-import { previewChannel } from '../../scripts/dev/channel.ts';
+import { previewChannel } from '../../scripts/preview-channel.ts';
 import { createChangeTracker } from '../../scripts/dev/changes.ts';
 import { createChecks } from '../../scripts/dev/checks.ts';
 import { createRebuilder } from '../../scripts/dev/rebuild.ts';

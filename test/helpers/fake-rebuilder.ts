@@ -1,6 +1,6 @@
 // A rebuilder (scripts/dev/rebuild.ts) on the process's preview channel, whose model process is a
 // stand-in answering each save with the next title: the save step's own rules, without a description.
-import { previewChannel } from '../../scripts/dev/channel.ts';
+import { previewChannel } from '../../scripts/preview-channel.ts';
 import type { Checks } from '../../scripts/dev/checks.ts';
 import type { SavedBuild } from '../../scripts/dev/preview-worker.ts';
 import { createRebuilder, type Rebuilder } from '../../scripts/dev/rebuild.ts';

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PreviewStatus } from '../../dev/channel.ts';
+import type { PreviewStatus } from '../../preview-channel.ts';
 import { measureSave } from '../../dev/measure.ts';
 import { launchChromium } from '../browser.ts';
 import type { Context } from '../context.ts';

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runningPreview } from '../../../scripts/dev/channel.ts';
+import { runningPreview } from '../../../scripts/preview-channel.ts';
 import { inside } from './preview-source.ts';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));

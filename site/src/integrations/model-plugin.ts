@@ -7,11 +7,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { isRunnableDevEnvironment, type EnvironmentModuleNode, type Plugin } from 'vite';
-import { runningPreview } from '../../../scripts/dev/channel.ts';
+import { runningPreview } from '../../../scripts/preview-channel.ts';
 import { MODEL_ENV, modelPending, modelWritten } from '../../../scripts/site/model-file.ts';
 const VIRTUAL_ID = 'virtual:api-model';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-const CHANNEL = fileURLToPath(new URL('../../../scripts/dev/channel.ts', import.meta.url));
+const CHANNEL = fileURLToPath(new URL('../../../scripts/preview-channel.ts', import.meta.url));
 
 /**
  * PORTAL_MODEL names either one model JSON (mounted at the site root) or a manifest

@@ -6,7 +6,7 @@
 // are kept by the browser between reloads instead of asked for again after every save; the
 // first page served is told to the preview (its first check waits for it).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { previewChannel } from '../../../scripts/dev/channel.ts';
+import { previewChannel } from '../../../scripts/preview-channel.ts';
 import { renderSource } from './preview-source.ts';
 
 const PREFIX = '/__preview/';

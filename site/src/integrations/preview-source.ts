@@ -5,8 +5,7 @@
 // problem names elsewhere on the machine, nor one where credentials are kept.
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { PreviewChannel } from '../../../scripts/dev/channel.ts';
-import { displayPath } from '../../../scripts/dev/problems.ts';
+import { displayPath, type PreviewChannel } from '../../../scripts/preview-channel.ts';
 import { credentialFile } from '../../../scripts/model/access.ts';
 
 export interface SourcePage {

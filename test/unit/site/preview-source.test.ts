@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreviewChannel } from '../../../scripts/dev/channel.ts';
+import type { PreviewChannel } from '../../../scripts/preview-channel.ts';
 import { renderSource } from '../../../site/src/integrations/preview-source.ts';
 
 const SECRET = 'npm_token_7c1f0d';

@@ -9,7 +9,7 @@
 // which must not become markup. A large API has thousands of problems (GitHub's:
 // 3,600): the list shows them a hundred at a time, since laying out all of them
 // took the browser over a second on every check, beside the save it was showing.
-import type { PreviewProblem, PreviewStatus } from '../../../../scripts/dev/channel.ts';
+import type { PreviewProblem, PreviewStatus } from '../../../../scripts/preview-channel.ts';
 import './problems.css';
 
 const ID = 'portal-preview-problems';
