@@ -10,7 +10,6 @@ import { resolve } from 'node:path';
 import { DiagnosticsError, dedupeDiagnostics, formatDiagnostic, formatDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import type { BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/types.ts';
-import { createModelReader } from '../model/model-delta.ts';
 import type { ModelDelta } from '../model/model-json.ts';
 import type { ModelBuilder } from '../model/isolated.ts';
 import { stampOf } from '../model/file-cache.ts';
@@ -20,6 +19,7 @@ import type { PreviewChannel, PreviewStatus } from '../preview-channel.ts';
 import { changeSummary, type ChangeTracker } from './changes.ts';
 import type { CheckOutcome, Checks } from './checks.ts';
 import type { SavedBuild } from './preview-worker.ts';
+import { createModelReader } from './preview-session.ts';
 import { toProblems } from './problems.ts';
 import { compactHeap } from './heap.ts';
 import { jsonWritten } from './settle.ts';
@@ -114,7 +114,7 @@ function counted(problems: PreviewStatus['problems']): { errors: number; warning
 }
 
 export function createRebuilder(options: RebuildOptions): Rebuilder {
-  // The model of each save, from what changed since the last (model/model-delta.ts); the whole text when this side lost track.
+  // The model of each save, from what changed since the last (preview-session.ts); the whole text when this side lost track.
   const reader = createModelReader();
   const readModel = async (delta: ModelDelta): Promise<ApiModel> => {
     const model = reader.read(delta) ?? reader.read({ id: delta.id, mark: delta.mark, json: await options.builder.call<string>('model', options.spec) });

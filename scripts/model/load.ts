@@ -23,7 +23,6 @@ import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type { OpenApiDocument } from './document.ts';
 import type { OpenApiDocument } from './document.ts';
-import type { SaveReuse } from './reuse.ts';
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
 export interface LoadOptions extends DescriptionAccess, ConfigChoice {
@@ -36,8 +35,6 @@ export interface LoadOptions extends DescriptionAccess, ConfigChoice {
    * only to itself taken as its own bundle without Redocly's bundler (self-contained.ts).
    */
   firstPass?: boolean;
-  /** The preview's saves: what did not change since the last build with the same `reuse` is taken from it (reuse.ts). */
-  reuse?: SaveReuse;
 }
 
 export interface LoadedDocument {

@@ -1,4 +1,4 @@
-// The preview's saves take what did not change from the last save's model (scripts/model/reuse.ts):
+// The preview's saves take what did not change from the last save's model (scripts/dev/save-reuse.ts):
 // on real documents, after each kind of edit, the model and the problems are exactly those of a
 // build from nothing, and what did not change is the very same object as before.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildModel, type BuildResult } from '../../scripts/model/index.ts';
-import { createModelReader } from '../../scripts/model/model-delta.ts';
+import { createModelReader } from '../../scripts/dev/model-delta.ts';
 import { createModelWriter } from '../../scripts/model/model-json.ts';
-import { SaveReuse } from '../../scripts/model/reuse.ts';
+import { SaveReuse } from '../../scripts/dev/save-reuse.ts';
 import type { ApiModel } from '../../scripts/model/types.ts';
 import { ROOT } from '../helpers/paths.ts';
+import { WAIT_MS } from '../helpers/wait.ts';
 
 const FIRST_PASS = { lint: false, validate: false, firstPass: true } as const;
 const EXAMPLES = join(ROOT, 'node_modules/@readme/oas-examples');
@@ -89,7 +90,7 @@ function sharedParts(previous: ApiModel, next: ApiModel): number {
 }
 
 async function bothWays(spec: string, reuse: SaveReuse): Promise<{ reused: BuildResult; fresh: string; again: string }> {
-  const reused = await buildModel(spec, { ...FIRST_PASS, reuse });
+  const reused = await buildModel(spec, { ...FIRST_PASS, earlier: reuse });
   const fresh = await buildModel(spec, FIRST_PASS);
   return { reused, fresh: JSON.stringify([fresh.model, fresh.diagnostics]), again: JSON.stringify([reused.model, reused.diagnostics]) };
 }
@@ -111,7 +112,7 @@ describe('a save builds what a build from nothing builds', () => {
     const reuse = new SaveReuse();
     const write = createModelWriter();
     const reader = createModelReader();
-    let previous = await buildModel(spec, { ...FIRST_PASS, reuse });
+    let previous = await buildModel(spec, { ...FIRST_PASS, earlier: reuse });
     expect(write(previous.model)).toBe(JSON.stringify(previous.model));
     expect(reader.read(write.delta(previous.model))).toEqual(JSON.parse(JSON.stringify(previous.model)));
     for (const edit of EDITS) {
@@ -140,7 +141,8 @@ describe('a save builds what a build from nothing builds', () => {
       }
       previous = reused;
     }
-  });
+    // GitHub's API built three times after each edit: minutes on two busy cores.
+  }, 10 * WAIT_MS);
 
   it('an operation that refers into another operation follows its edit', async () => {
     const spec = join(tmp, 'cross.json');
@@ -160,7 +162,7 @@ describe('a save builds what a build from nothing builds', () => {
     };
     writeFileSync(spec, JSON.stringify(document));
     const reuse = new SaveReuse();
-    await buildModel(spec, { ...FIRST_PASS, reuse });
+    await buildModel(spec, { ...FIRST_PASS, earlier: reuse });
     document.paths['/a'].get.parameters[0].description = 'After';
     writeFileSync(spec, JSON.stringify(document));
     const { reused, fresh, again } = await bothWays(spec, reuse);
@@ -243,7 +245,7 @@ describe('a save builds what a build from nothing builds', () => {
     cpSync(join(ROOT, 'openapi'), dir, { recursive: true });
     const spec = join(dir, 'openapi.yaml');
     const reuse = new SaveReuse();
-    const first = await buildModel(spec, { ...FIRST_PASS, reuse });
+    const first = await buildModel(spec, { ...FIRST_PASS, earlier: reuse });
     const pets = join(dir, 'paths/pets.yaml');
     const edits: [string, () => void][] = [
       ['a path file', () => writeFileSync(pets, readFileSync(pets, 'utf8').replace('summary: List pets', 'summary: List every pet'))],

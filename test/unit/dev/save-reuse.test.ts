@@ -1,10 +1,10 @@
-// A save's document keeps the last one's objects wherever it equals it (scripts/model/reuse.ts),
+// A save's document keeps the last one's objects wherever it equals it (scripts/dev/save-reuse.ts),
 // so what did not change is known by its identity.
 import { describe, expect, it } from 'vitest';
 import type { CappedExample } from '../../../scripts/model/examples.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
 import { EXAMPLE_LIMITS } from '../../../scripts/model/limits.ts';
-import { reconcile, referencesIn, SaveReuse } from '../../../scripts/model/reuse.ts';
+import { reconcile, referencesIn, SaveReuse } from '../../../scripts/dev/save-reuse.ts';
 
 const last = () => ({
   openapi: '3.0.3',

@@ -3,7 +3,7 @@
 // would give, parts held named rather than written, and nothing taken on trust from a text whose
 // marks it cannot follow.
 import { describe, expect, it } from 'vitest';
-import { createModelReader } from '../../../scripts/model/model-delta.ts';
+import { createModelReader } from '../../../scripts/dev/model-delta.ts';
 import { createModelWriter } from '../../../scripts/model/model-json.ts';
 import type { ApiModel } from '../../../scripts/model/types.ts';
 

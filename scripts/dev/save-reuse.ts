@@ -3,12 +3,12 @@
 // operation or a component schema whose objects are the ones the last model was made from, and
 // whose references lead (through references in turn) only to objects the last document had at the
 // same places, takes its part of that model again: about a third of a second of GitHub's API on
-// every save, most of it sampling examples. Written by hand: what an operation's model depends on is
-// the model's own rule (its objects, what its references reach, a few fields of the document, the
-// operationIds' slugs, and the examples' shared budget).
-import type { CappedExample } from './examples.ts';
-import { resolvePointer } from './pointer.ts';
-import type { Operation, SchemaNode } from './types.ts';
+// every save, most of it sampling examples. Only the preview's worker holds one (preview-session.ts):
+// the model itself never keeps parts between builds.
+import type { CappedExample } from '../model/examples.ts';
+import type { EarlierParts, ExampleLedger, PartMemo } from '../model/normalize.ts';
+import { resolvePointer } from '../model/pointer.ts';
+import type { Operation, SchemaNode } from '../model/types.ts';
 
 /** Where an operation's model came from, and what making it left besides. */
 interface OperationMemo {
@@ -32,15 +32,6 @@ interface Memos {
   schemas: Map<object, SchemaMemo>;
 }
 
-/** What the examples of one normalization share (examples.ts): the cut examples, and the budget. */
-export interface ExampleLedger {
-  capped: CappedExample[];
-  /** Bytes generated so far. */
-  spent(): number;
-  /** Counts bytes generated earlier as generated now. */
-  charge(bytes: number): void;
-}
-
 const isPlain = (value: unknown): value is Record<string, unknown> => {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
@@ -48,10 +39,11 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
 };
 
 /**
- * Top-level keys an operation's or a schema's model does not read as a whole: the operations themselves,
- * the components (read through references only), and what only the home and tag pages show.
+ * The top-level keys this cache checks part by part: the path items by identity, the components through the references
+ * that reach them. Any other key changed (info, tags, servers, security, an extension) makes every part again: no list
+ * of what an operation's model reads to keep in step with the model.
  */
-const NOT_READ_WHOLE = new Set(['paths', 'webhooks', 'components', 'info', 'tags', 'externalDocs']);
+const CHECKED_BY_PART = new Set(['paths', 'webhooks', 'components']);
 
 /** The internal references in a node and everything under it, discriminator mappings included. */
 export function referencesIn(node: unknown): string[] {
@@ -142,7 +134,7 @@ function reconcileNode(previous: unknown, next: unknown, results: Map<object, un
   return result;
 }
 
-export class SaveReuse {
+export class SaveReuse implements EarlierParts {
   /** The document last adopted, and the one adopted before it. */
   #document: Record<string, unknown> | undefined;
   #previous: Record<string, unknown> | undefined;
@@ -174,7 +166,7 @@ export class SaveReuse {
       this.#sameContext = false;
       return parsed;
     }
-    const read = (d: Record<string, unknown>) => Object.keys(d).filter((key) => !NOT_READ_WHOLE.has(key));
+    const read = (d: Record<string, unknown>) => Object.keys(d).filter((key) => !CHECKED_BY_PART.has(key));
     this.#sameContext =
       previous !== undefined &&
       this.#memoDocument === previous &&
@@ -242,7 +234,7 @@ export class SaveReuse {
 }
 
 /** The memos of one normalization: those of the last one it may take, and its own for the next. */
-export class NormalizationReuse {
+export class NormalizationReuse implements PartMemo {
   readonly made: Memos = { operations: new Map(), schemas: new Map() };
   /** How many parts were taken from the last model. */
   reused = 0;
