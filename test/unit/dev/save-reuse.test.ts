@@ -150,6 +150,18 @@ describe('SaveReuse across normalizations', () => {
     expect(json(third.operations[0]?.responses[0]?.content[0]?.examples)).toContain('Fido');
   });
 
+  it('makes every part again when anything outside paths and components changed, the info and tags included', () => {
+    const reuse = new SaveReuse();
+    const first = normalizeDocument(reuse.adopt(document('Rex', 'List')), undefined, [], reuse);
+    for (const change of [(d: Record<string, any>) => (d.info.title = 'Other pets'), (d: Record<string, any>) => (d.tags = [{ name: 'pets' }])]) {
+      const next = document('Rex', 'List');
+      change(next);
+      const made = normalizeDocument(reuse.adopt(next), undefined, [], reuse);
+      expect(made.operations[0]).not.toBe(first.operations[0]);
+      expect(json(made)).toBe(json(normalizeDocument(structuredClone(next))));
+    }
+  });
+
   it('takes nothing from a model made before a document that was adopted and never normalized', () => {
     const reuse = new SaveReuse();
     normalizeDocument(reuse.adopt(document('Rex', 'List')), undefined, [], reuse);
