@@ -105,44 +105,48 @@ const documents: string[] = [
 ];
 
 describe('a save builds what a build from nothing builds', () => {
-  it.each(documents.map((path) => [relative(ROOT, path), path]))('%s, after each kind of edit', async (_name, source) => {
-    const spec = join(tmp, `${documents.indexOf(source)}.json`);
-    const document = JSON.parse(readFileSync(source, 'utf8')) as Json;
-    writeFileSync(spec, JSON.stringify(document, null, 2));
-    const reuse = new SaveReuse();
-    const write = createModelWriter();
-    const reader = createModelReader();
-    let previous = await buildModel(spec, { ...FIRST_PASS, earlier: reuse });
-    expect(write(previous.model)).toBe(JSON.stringify(previous.model));
-    expect(reader.read(write.delta(previous.model))).toEqual(JSON.parse(JSON.stringify(previous.model)));
-    for (const edit of EDITS) {
-      if (!edit.change(document)) continue;
+  it.each(documents.map((path) => [relative(ROOT, path), path]))(
+    '%s, after each kind of edit',
+    async (_name, source) => {
+      const spec = join(tmp, `${documents.indexOf(source)}.json`);
+      const document = JSON.parse(readFileSync(source, 'utf8')) as Json;
       writeFileSync(spec, JSON.stringify(document, null, 2));
-      const { reused, fresh, again } = await bothWays(spec, reuse);
-      expect(again, edit.name).toBe(fresh);
-      // The text the pages read, written from the parts kept from the last save: JSON.stringify's to the byte.
-      expect(write(reused.model), edit.name).toBe(JSON.stringify(reused.model));
-      // And what the pages' process makes of what changed since the last save: the same model.
-      const delta = write.delta(reused.model);
-      expect(reader.read(delta), edit.name).toEqual(JSON.parse(JSON.stringify(reused.model)));
-      // Each part it still holds is named, not written: on a large API an operation's edit is a small text.
-      expect(delta.json.split(delta.mark).length - 1, edit.name).toBe(sharedParts(previous.model, reused.model));
-      if (edit.name === "an operation's summary" && reused.model.operations.length > 1000)
-        expect(delta.json.length, edit.name).toBeLessThan(JSON.stringify(reused.model).length / 20);
-      // What an edit of an operation leaves alone is taken from the last model (large documents have no source positions to add).
-      if (edit.name === "an operation's summary" && previous.model.schemas[0] && reused.model.schemas[0]) {
-        expect(reused.model.schemas[0].schema, edit.name).toBe(previous.model.schemas[0].schema);
+      const reuse = new SaveReuse();
+      const write = createModelWriter();
+      const reader = createModelReader();
+      let previous = await buildModel(spec, { ...FIRST_PASS, earlier: reuse });
+      expect(write(previous.model)).toBe(JSON.stringify(previous.model));
+      expect(reader.read(write.delta(previous.model))).toEqual(JSON.parse(JSON.stringify(previous.model)));
+      for (const edit of EDITS) {
+        if (!edit.change(document)) continue;
+        writeFileSync(spec, JSON.stringify(document, null, 2));
+        const { reused, fresh, again } = await bothWays(spec, reuse);
+        expect(again, edit.name).toBe(fresh);
+        // The text the pages read, written from the parts kept from the last save: JSON.stringify's to the byte.
+        expect(write(reused.model), edit.name).toBe(JSON.stringify(reused.model));
+        // And what the pages' process makes of what changed since the last save: the same model.
+        const delta = write.delta(reused.model);
+        expect(reader.read(delta), edit.name).toEqual(JSON.parse(JSON.stringify(reused.model)));
+        // Each part it still holds is named, not written: on a large API an operation's edit is a small text.
+        expect(delta.json.split(delta.mark).length - 1, edit.name).toBe(sharedParts(previous.model, reused.model));
+        if (edit.name === "an operation's summary" && reused.model.operations.length > 1000)
+          expect(delta.json.length, edit.name).toBeLessThan(JSON.stringify(reused.model).length / 20);
+        // What an edit of an operation leaves alone is taken from the last model (large documents have no source positions to add).
+        if (edit.name === "an operation's summary" && previous.model.schemas[0] && reused.model.schemas[0]) {
+          expect(reused.model.schemas[0].schema, edit.name).toBe(previous.model.schemas[0].schema);
+        }
+        // A component edited: what does not reach it is taken from the last model, what does is made again.
+        if (edit.name === 'a component schema' && previous.model.schemas.length > 20) {
+          const kept = reused.model.schemas.filter((entry, i) => entry.schema === previous.model.schemas[i]?.schema).length;
+          expect(kept, edit.name).toBeGreaterThan(0);
+          expect(kept, edit.name).toBeLessThan(reused.model.schemas.length);
+        }
+        previous = reused;
       }
-      // A component edited: what does not reach it is taken from the last model, what does is made again.
-      if (edit.name === 'a component schema' && previous.model.schemas.length > 20) {
-        const kept = reused.model.schemas.filter((entry, i) => entry.schema === previous.model.schemas[i]?.schema).length;
-        expect(kept, edit.name).toBeGreaterThan(0);
-        expect(kept, edit.name).toBeLessThan(reused.model.schemas.length);
-      }
-      previous = reused;
-    }
-    // GitHub's API built three times after each edit: minutes on two busy cores.
-  }, 10 * WAIT_MS);
+      // GitHub's API built three times after each edit: minutes on two busy cores.
+    },
+    10 * WAIT_MS,
+  );
 
   it('an operation that refers into another operation follows its edit', async () => {
     const spec = join(tmp, 'cross.json');
