@@ -1,4 +1,4 @@
-// Worker of the writers' preview: the model worker (model/process/worker.ts, under the same memory bound)
+// Worker of the writers' preview: the model worker (model/worker.ts, under the same memory bound)
 // with what a save needs besides the model. The model file the site reads is written here, the
 // model and the bundled document go to the mock as JSON text, and the comparison with the base
 // version is made here: on a large API each of these takes a good part of a second, which the
@@ -7,14 +7,14 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { compareModels } from '../diff/compare.ts';
 import { today } from '../diff/lifecycle.ts';
 import { groupChanges, type ChangeReport } from '../diff/format.ts';
-import { buildModel, type BuildOptions, type BuildResult } from '../model/index.ts';
+import { buildModel, type BuildResult } from '../model/index.ts';
 import type { ApiModel } from '../model/contract/types.ts';
 import { afterReply, serve } from '../model/process/worker.ts';
 import { textDigest } from '../model/load/file-cache.ts';
-import { createModelWriter, type ModelDelta } from '../model/preview-cache/model-json.ts';
-import { SaveReuse } from '../model/preview-cache/reuse.ts';
+import type { ModelDelta } from '../model/process/model-json.ts';
 import { writeAtomic } from '../site/model-file.ts';
 import { compactHeap } from './heap.ts';
+import { createPreviewSession, FIRST_PASS } from './preview-session.ts';
 import { getHeapStatistics } from 'node:v8';
 import { writeFile } from 'node:fs/promises';
 
@@ -36,22 +36,18 @@ export type SavedBuild = Omit<BuildResult, 'model' | 'document'> & { model: Mode
  */
 const PIPED_CHARS = 4 * 1024 * 1024;
 
-// The first pass of a save: no validation or lint (the check worker runs them next), and JSON read with JSON.parse.
-const FIRST_PASS: BuildOptions = { lint: false, validate: false, firstPass: true };
-
 /** The last save: its document until the mock has it, its model's whole text (written when first needed) until the comparison has hashed it. */
 let head: { model: ApiModel; document?: BuildResult['document']; json?: string; digest?: string } | undefined;
 let base: { key: string; model: ApiModel } | undefined;
 let compared: { key: string; report: ChangeReport } | undefined;
 
-/** The saves, one after another: what one did not change is taken from the last one's model (model/preview-cache/reuse.ts), and its text too. */
-const reuse = new SaveReuse();
-const writeModel = createModelWriter();
+/** The saves, one after another: what one did not change is taken from the last one's model, and its text too. */
+const session = createPreviewSession();
 
 /** A save's model as the whole JSON text, as the model file holds it. */
 const wholeText = (build = head): string => {
   if (!build) throw new Error('No build to write');
-  build.json ??= writeModel(build.model);
+  build.json ??= session.whole(build.model);
   return build.json;
 };
 
@@ -63,9 +59,9 @@ serve('save', async ({ spec, options, payload }) => {
   head = undefined;
   // One write at a time, so an older model never lands over a newer one.
   await writing;
-  const { model, document, ...rest } = await buildModel(spec, { ...options, ...FIRST_PASS, reuse });
+  const { model, document, ...rest } = await session.build(spec, options);
   // Only what changed crosses to the pages' process: GitHub's model is 17 MB of text to send and read there.
-  const delta = writeModel.delta(model);
+  const delta = session.delta(model);
   // A delta from no earlier model is the whole text, the model file's too: not written out again for it.
   const build = { model, document, ...(delta.base === undefined ? { json: delta.json } : {}) };
   head = build;

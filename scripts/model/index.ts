@@ -5,12 +5,11 @@ import { DiagnosticsError, type Diagnostic } from '../diagnostics.ts';
 import { BudgetExceeded } from './normalize/budget.ts';
 import { cappedDiagnostics, pointersOf } from './check/capped.ts';
 import { WORK_LIMITS } from './limits.ts';
-import type { SaveReuse } from './preview-cache/reuse.ts';
 import type { CappedExample } from './normalize/examples.ts';
 import { lintDocument } from './check/lint.ts';
 import { loadDocument, type LoadOptions, type OpenApiDocument } from './load/load.ts';
 import { createLocator, type Locator } from './load/locate.ts';
-import { normalizeDocument } from './normalize/normalize.ts';
+import { normalizeDocument, type EarlierParts } from './normalize/normalize.ts';
 import { routeProblems } from './check/route-problems.ts';
 import type { ApiModel } from './contract/types.ts';
 import { validateDocument } from './check/validate.ts';
@@ -27,6 +26,8 @@ export interface BuildOptions extends LoadOptions {
   validate?: boolean;
   /** Handed the document's locator, for a caller in the same process that places more pointers later (the diff's changes). */
   onLocator?: (locate: Locator) => void;
+  /** Hands back parts made from a document before (EarlierParts); `adopt` may give the new document the last one's equal objects. */
+  earlier?: EarlierParts & { adopt<T extends object>(document: T): T };
 }
 
 export interface BuildResult {
@@ -66,8 +67,8 @@ export async function buildModel(specPath: string, options: BuildOptions = {}): 
   t = performance.now();
   const size = loaded.files.reduce((sum, f) => sum + safeSize(f), 0);
   const capped: CappedExample[] = [];
-  const document = options.reuse ? options.reuse.adopt(loaded.document) : loaded.document;
-  const model = normalized(document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped, options.reuse, loaded.measure.written, locate);
+  const document = options.earlier ? options.earlier.adopt(loaded.document) : loaded.document;
+  const model = normalized(document, size <= MAX_LOCATED_BYTES ? locate : undefined, capped, options.earlier, loaded.measure.written, locate);
   // Located whatever the size: there are few, and each is a place to look.
   diagnostics.push(...cappedDiagnostics(document, capped, locate));
   diagnostics.push(...routeProblems(model.operations, (op) => locate(op.pointer)));
@@ -88,12 +89,12 @@ function normalized(
   document: OpenApiDocument,
   sourceOf: Locator | undefined,
   capped: CappedExample[],
-  reuse: SaveReuse | undefined,
+  earlier: EarlierParts | undefined,
   written: number,
   locate: Locator,
 ) {
   try {
-    return normalizeDocument(document, sourceOf, capped, reuse, written);
+    return normalizeDocument(document, sourceOf, capped, earlier, written);
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
     const pointer = pointersOf(document, new Set([error.at])).get(error.at) ?? '#';

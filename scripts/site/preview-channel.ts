@@ -1,8 +1,9 @@
-// What the preview knows right now — the last build's problems and the
-// comparison with the base version — shared between the rebuild loop and the
-// Astro integration that shows it in the browser. Both run in one process, but
-// Astro evaluates the integration and the pages in its own module graph, so the
-// state lives on globalThis under a registered symbol instead of in a module.
+// The one module the portal imports from the writers' preview (scripts/dev): what the preview
+// knows right now — the last build's problems, the comparison with the base version, the model the
+// pages show — shared between the rebuild loop and the Astro integration that shows it in the
+// browser. Both run in one process, but Astro evaluates the integration and the pages in its own
+// module graph, so the state lives on globalThis under a registered symbol instead of in a module.
+import { isAbsolute, relative } from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { ChangeReport } from '../diff/format.ts';
 import type { ApiModel } from '../model/contract/types.ts';
@@ -81,6 +82,12 @@ export interface PreviewChannel {
   modelChanged(): void;
   /** Ends every open subscription (null to listeners), so streams close with the server. */
   close(): void;
+}
+
+/** Relative to `root` when the file is inside it, else absolute (a `../../tmp/…` path helps nobody). */
+export function displayPath(file: string, root: string): string {
+  const rel = relative(root, file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
 }
 
 const KEY = Symbol.for('petstore-portal.preview');

@@ -1,14 +1,7 @@
 // Diagnostics as the browser shows them: same order and wording as the
 // terminal, with a path a writer recognises.
-import { isAbsolute, relative } from 'node:path';
 import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import type { PreviewProblem } from './preview-channel.ts';
-
-/** Relative to `root` when the file is inside it, else absolute (a `../../tmp/…` path helps nobody). */
-export function displayPath(file: string, root: string): string {
-  const rel = relative(root, file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
+import { displayPath, type PreviewProblem } from './preview-channel.ts';
 
 export function toProblems(diagnostics: readonly Diagnostic[], root: string): PreviewProblem[] {
   const sorted = sortDiagnostics(dedupeDiagnostics(diagnostics));

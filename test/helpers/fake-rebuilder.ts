@@ -8,7 +8,7 @@ import type { FileWatcher } from '../../scripts/infra/watch.ts';
 import { DiagnosticsError } from '../../scripts/diagnostics.ts';
 import { normalizeDocument } from '../../scripts/model/normalize/normalize.ts';
 import type { ModelBuilder } from '../../scripts/model/process/isolated.ts';
-import { createModelWriter, type ModelWriter } from '../../scripts/model/preview-cache/model-json.ts';
+import { createModelWriter, type ModelWriter } from '../../scripts/model/process/model-json.ts';
 
 const SPEC = '/descriptions/api.json';
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { SavedBuild } from '../../scripts/dev/preview-worker.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { createModelBuilder } from '../../scripts/model/process/isolated.ts';
-import { createModelReader } from '../../scripts/model/preview-cache/model-delta.ts';
+import { createModelReader } from '../../scripts/dev/model-delta.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const WORKER = new URL('../../scripts/dev/preview-worker.ts', import.meta.url);

@@ -16,14 +16,13 @@ import { locateOverrun } from './expansion.ts';
 import { WORK_LIMITS } from '../limits.ts';
 import { refusalDiagnostic } from './refusals.ts';
 import { DescriptionResolver, type ResolverOptions } from './resolver.ts';
-import { configRewrites, selfContained } from './self-contained.ts';
+import { selfContained } from './self-contained.ts';
 import { depthMessage, depthProblem, measureDocument, type DocumentMeasure } from './document-cost.ts';
 import { createLocator } from './locate.ts';
 import { yamlSyntaxDiagnostic } from './yaml-syntax.ts';
 
 export type { OpenApiDocument } from '../document/document.ts';
 import type { OpenApiDocument } from '../document/document.ts';
-import type { SaveReuse } from '../preview-cache/reuse.ts';
 
 /** What a description may read (--root, --allow-remote) and which config checks it (--config). */
 export interface LoadOptions extends DescriptionAccess, ConfigChoice {
@@ -36,8 +35,6 @@ export interface LoadOptions extends DescriptionAccess, ConfigChoice {
    * only to itself taken as its own bundle without Redocly's bundler (self-contained.ts).
    */
   firstPass?: boolean;
-  /** The preview's saves: what did not change since the last build with the same `reuse` is taken from it (reuse.ts). */
-  reuse?: SaveReuse;
 }
 
 export interface LoadedDocument {
@@ -84,37 +81,16 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   if (!existsSync(entry)) {
     throw new DiagnosticsError(`Cannot read ${specPath}`, [{ severity: 'error', rule: 'file-not-found', message: `No such file: ${specPath}`, ...at(entry) }]);
   }
-  // A save of a one-file JSON description that changed string values only is the last save's document with those
-  // values replaced (json-edits.ts): no parse, no walk, and the comparison with the last document follows the edits.
-  const reuse = options.firstPass ? options.reuse : undefined;
-  /** The config's file and times: a save under another config is read in full (its decorators may change the document). */
-  let configKey = '';
-  /** Whether the config decorates or preprocesses documents (what it extends included): then every save is read in full. */
-  let rewriting = true;
-  const resolver = await createResolver(entry, options, {
-    quickJson: options.firstPass === true,
-    ...(reuse ? { edited: (file: string, body: string) => (rewriting ? undefined : reuse.edited(file, body, configKey)) } : {}),
-  });
+  const resolver = await createResolver(entry, options, { quickJson: options.firstPass === true });
   const loadedConfig = await loadDescriptionConfig(entry, options, resolver, { checkStructure: options.checkConfig === true });
-  configKey = loadedConfig.file ? fileStamp(loadedConfig.file) : '';
-  rewriting = configRewrites(loadedConfig.config);
   const { config } = loadedConfig;
   let parsed: unknown;
   let problems: RedoclyProblem[];
-  /** Whether the entry's tree was made from the last save's by its string edits (json-edits.ts). */
-  let edited = false;
   try {
     const root = await resolver.resolveDocument(null, entry, true);
     if (root instanceof Error) throw root;
-    // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled. A tree made
-    // from the last one by its edits is that bundle already.
-    edited = root.parsed === resolver.editedRoot && root.parsed !== undefined;
-    const contained = options.firstPass && !edited ? selfContained(root, config) : undefined;
-    const alone = edited ? (root.parsed as Record<string, unknown>) : contained?.document;
-    // The next save may start from this one's text: the tree is its text's, but for what references put in their place.
-    // Only a text JSON.parse read (not one the YAML parser read for it), under a config that changes no document.
-    const plain = contained && resolver.rootJson && resolver.read.length === 1 && !rewriting ? contained.inlined : undefined;
-    reuse?.noteText(entry, root.source.body, configKey, edited ? 'edited' : plain);
+    // One file referring only to itself is its own bundle (self-contained.ts); anything else is bundled.
+    const alone = options.firstPass ? selfContained(root, config)?.document : undefined;
     const result = alone ? undefined : await bundle({ ref: entry, config, externalRefResolver: resolver });
     parsed = alone ?? result?.bundle.parsed;
     problems = (result?.problems ?? []) as RedoclyProblem[];
@@ -141,9 +117,7 @@ export async function loadDocument(specPath: string, options: LoadOptions = {}):
   const document = parsed as OpenApiDocument;
   const files = [...new Set([entry, ...resolver.read.map((f) => resolve(f))])];
   const contentKey = keyOf(entry, resolver, loadedConfig.file, options);
-  // A tree made from the last save's by its string edits has its shape: its measure is the last one's.
-  const measure = (edited ? (reuse?.editedMeasure() as DocumentMeasure | undefined) : undefined) ?? measureDocument(document);
-  reuse?.noteMeasure(measure);
+  const measure = measureDocument(document);
   const loaded = {
     entry,
     document,

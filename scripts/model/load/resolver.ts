@@ -22,11 +22,6 @@ export interface ResolverOptions {
    * build whose document is also checked strictly (the preview's, checked after it shows).
    */
   quickJson?: boolean;
-  /**
-   * The entry's tree from the last one when only string values changed (json-edits.ts, the preview's saves); undefined
-   * to parse it. Asked for a root `.json` text read with JSON.parse only.
-   */
-  edited?: (file: string, body: string) => unknown;
 }
 
 /** A text as loaded: what Redocly's Source is made of, and its hash. */
@@ -144,25 +139,13 @@ export class DescriptionResolver extends BaseResolver {
     }
   }
 
-  /** The entry's tree when it was made from the last one's (ResolverOptions.edited), not parsed. */
-  editedRoot: unknown;
-  /** Whether the entry's tree came from JSON.parse (a `.json` text JSON refuses is read by the YAML parser instead). */
-  rootJson = false;
-
   override parseDocument(source: Source, isRoot = false): Document {
     const quick = this.options.quickJson === true && JSON_FILE.test(source.absoluteRef) && JSON_TEXT.test(source.body);
-    const edited = quick && isRoot ? this.options.edited?.(source.absoluteRef, source.body) : undefined;
-    if (edited !== undefined) {
-      this.editedRoot = edited;
-      return { source, parsed: edited };
-    }
     // A text parsed before in this thread is copied instead of parsed again (file-cache.ts); only a text
     // that passed the alias bound is kept.
     const key = `${quick ? 'json' : 'yaml'}:${isRoot ? 'root' : 'ref'}:${source.absoluteRef}`;
-    if (isRoot) this.rootJson = false;
     const parsed = parsedText(key, source.body, () => {
       const json = quick ? quickParse(source) : undefined;
-      if (isRoot && json !== undefined) this.rootJson = true;
       const tree = json ?? super.parseDocument(source, isRoot).parsed;
       const problem = aliasProblem(source.body, tree);
       if (problem) {

@@ -32,11 +32,6 @@ function rewrites(config: Config, version: 'oas3_0' | 'oas3_1'): boolean {
   );
 }
 
-/** Whether the config decorates or preprocesses documents of either OpenAPI 3 version. */
-export function configRewrites(config: Config): boolean {
-  return rewrites(config, 'oas3_0') || rewrites(config, 'oas3_1');
-}
-
 /** The node a local pointer (`#/components/schemas/Pet`) names, or undefined. */
 function target(root: unknown, pointer: string): unknown {
   let node = root;
@@ -49,22 +44,16 @@ function target(root: unknown, pointer: string): unknown {
 
 class NotAlone extends Error {}
 
-/**
- * The document as its bundle would be, when it refers to nothing outside itself (undefined otherwise), and the targets
- * of the references replaced by them (`#/components/examples/x/value`): what is under one of those is in the document
- * at the reference's place too.
- */
-export function selfContained(root: Document, config: Config): { document: Record<string, unknown>; inlined: string[] } | undefined {
+/** The document as its bundle would be, when it refers to nothing outside itself (undefined otherwise). */
+export function selfContained(root: Document, config: Config): { document: Record<string, unknown> } | undefined {
   const parsed = root.parsed;
   if (!isPlain(parsed) || typeof parsed.openapi !== 'string' || !/^3\.[01]\./.test(parsed.openapi)) return undefined;
   const version = detectSpec(parsed) as 'oas3_0' | 'oas3_1';
   // Shared nodes (YAML aliases) are walked once per use by the bundler, which knows them; they go to it.
   if (rewrites(config, version) || mayHaveAliases(root.source.body)) return undefined;
   const types = normalizeTypes(config.extendTypes(getTypes(version), version), config) as Record<string, Type>;
-  let inlined: string[] = [];
   try {
     const inline = walk(parsed, types);
-    inlined = [...new Set(inline.map((i) => i.pointer))];
     // As the bundler's replaceRef: a plain value takes the reference's place, an object takes the target's keys under its own.
     for (const { node, holder, key, value } of inline) {
       if (!isPlain(value)) holder[key] = value;
@@ -78,7 +67,7 @@ export function selfContained(root: Document, config: Config): { document: Recor
     throw error;
   }
   parsed.components ||= {};
-  return { document: parsed, inlined };
+  return { document: parsed };
 }
 
 interface Step {
@@ -92,7 +81,7 @@ interface Step {
 
 /** Walks `parsed` as Redocly's resolver walks a document; gives the references the bundler would replace. */
 function walk(parsed: Record<string, unknown>, types: Record<string, Type>) {
-  const inline: { node: Record<string, unknown>; holder: Record<string, unknown>; key: string; value: unknown; pointer: string }[] = [];
+  const inline: { node: Record<string, unknown>; holder: Record<string, unknown>; key: string; value: unknown }[] = [];
   // The types each reference target was walked as: one, nearly always (a Set only for the few reached as two types).
   const seen = new Map<object, Type | Set<Type>>();
   const root = types.Root;
@@ -155,7 +144,7 @@ function walk(parsed: Record<string, unknown>, types: Record<string, Type>) {
       if (type === SCALAR) {
         // The bundler puts the first target in its place; a reference to a reference goes to it.
         if (isRef(found) || !isPlain(holder) || typeof key !== 'string') throw new NotAlone();
-        inline.push({ node, holder, key, value: found, pointer: node.$ref as string });
+        inline.push({ node, holder, key, value: found });
       } else stack.push({ node: found, type, target: true });
     }
   }

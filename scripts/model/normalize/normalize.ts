@@ -13,13 +13,33 @@ import { collectRefs, createSchemaNormalizer } from './schema.ts';
 import { normalizeRequirements, normalizeSecuritySchemes } from './security.ts';
 import { schemaPage, tagPage } from '../contract/pages.ts';
 import { formatPointer } from '../document/pointer.ts';
-import type { NormalizationReuse, SaveReuse } from '../preview-cache/reuse.ts';
 import { createSlugger, operationSlugBase } from '../contract/slug.ts';
 import type { ApiModel, Operation, SchemaEntry, SchemaNode, SourceLocation, Tag } from '../contract/types.ts';
 
+/** What the examples of one normalization share (examples.ts): the cut examples, and the budget. */
+export interface ExampleLedger {
+  capped: CappedExample[];
+  /** Bytes generated so far. */
+  spent(): number;
+  /** Counts bytes generated earlier as generated now. */
+  charge(bytes: number): void;
+}
+
+/** One normalization's parts, each made by `make` or taken from an earlier normalization of the same objects. */
+export interface PartMemo {
+  reused: number;
+  operation(operation: object, pathItem: object, key: string, make: () => Operation): Operation;
+  schema(value: object, make: () => { node: SchemaNode; example: unknown }): { node: SchemaNode; example: unknown };
+  end(exhausted: boolean): void;
+}
+
+/** Parts made before, for the same objects (the preview's saves: scripts/dev/save-reuse.ts); the model never keeps any itself. */
+export interface EarlierParts {
+  begin(document: object, slugs: string, ledger: ExampleLedger): PartMemo;
+}
+
 /**
- * `capped` receives the examples cut short to stay within EXAMPLE_LIMITS. With `reuse` (the preview's saves, after
- * `reuse.adopt(document)`), what did not change since the last normalization is taken from its model (reuse.ts).
+ * `capped` receives the examples cut short to stay within EXAMPLE_LIMITS; `earlier` may hand back parts it made before.
  * The schema nodes it makes count against WORK_LIMITS for a document of `written` nodes (counted when not given):
  * past them it throws BudgetExceeded at the document's object where they ran out.
  */
@@ -27,7 +47,7 @@ export function normalizeDocument(
   document: OpenApiDocument,
   locate?: Locator,
   capped: CappedExample[] = [],
-  reuse?: SaveReuse,
+  earlier?: EarlierParts,
   written: number = writtenNodes(document),
 ): ApiModel {
   const cappedBefore = capped.length;
@@ -56,7 +76,7 @@ export function normalizeDocument(
     if (typeof raw.operation.operationId === 'string') ctx.slugByOperationId.set(raw.operation.operationId, slug);
   }
 
-  const memo = reuse?.begin(document, [...ctx.slugByOperationId].join('\n'), { capped, spent: examples.spent, charge: examples.charge });
+  const memo = earlier?.begin(document, [...ctx.slugByOperationId].join('\n'), { capped, spent: examples.spent, charge: examples.charge });
   const normalized = (raw: RawOperation, slug: string): Operation =>
     memo
       ? memo.operation(raw.operation, raw.pathItem, `${raw.kind} ${raw.method} ${raw.path} ${slug} ${formatPointer(raw.pointer)}`, () =>
@@ -131,7 +151,7 @@ function buildSchemas(
   normalize: ReturnType<typeof createSchemaNormalizer>,
   sampled: (schema: unknown, direction: 'request' | 'response') => unknown,
   locate?: Locator,
-  memo?: NormalizationReuse,
+  memo?: PartMemo,
 ): SchemaEntry[] {
   const raw = isObject(document.components?.schemas) ? document.components.schemas : {};
   const slugger = createSlugger();

@@ -5,8 +5,7 @@
 // problem names elsewhere on the machine, nor one where credentials are kept.
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { PreviewChannel } from '#site-build/preview-channel.ts';
-import { displayPath } from '#site-build/preview-problems.ts';
+import { displayPath, type PreviewChannel } from '#site-build/preview-channel.ts';
 import { credentialFile } from '#model/load/access.ts';
 
 export interface SourcePage {

@@ -1,7 +1,7 @@
-// The model's text, written from the parts a save kept from the last model (scripts/model/preview-cache/model-json.ts),
+// The model's text, written from the parts a save kept from the last model (scripts/model/process/model-json.ts),
 // is JSON.stringify's to the byte, whatever the values, and a part changed since is written anew.
 import { describe, expect, it } from 'vitest';
-import { createModelWriter } from '../../../scripts/model/preview-cache/model-json.ts';
+import { createModelWriter } from '../../../scripts/model/process/model-json.ts';
 import type { ApiModel } from '../../../scripts/model/contract/types.ts';
 
 const model = (operations: unknown[], schemas: unknown[]): ApiModel =>

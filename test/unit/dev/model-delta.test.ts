@@ -1,10 +1,10 @@
 // The preview's pages' process reads each save's model from what changed since the last
-// (scripts/model/preview-cache/model-json.ts writes it, model-delta.ts reads it): always the model JSON.parse
+// (scripts/model/model-json.ts writes it, model-delta.ts reads it): always the model JSON.parse
 // would give, parts held named rather than written, and nothing taken on trust from a text whose
 // marks it cannot follow.
 import { describe, expect, it } from 'vitest';
-import { createModelReader } from '../../../scripts/model/preview-cache/model-delta.ts';
-import { createModelWriter } from '../../../scripts/model/preview-cache/model-json.ts';
+import { createModelReader } from '../../../scripts/dev/model-delta.ts';
+import { createModelWriter } from '../../../scripts/model/process/model-json.ts';
 import type { ApiModel } from '../../../scripts/model/contract/types.ts';
 
 const model = (operations: unknown[], schemas: unknown[], webhooks: unknown[] = []): ApiModel =>

@@ -3,13 +3,12 @@
 // operation or a component schema whose objects are the ones the last model was made from, and
 // whose references lead (through references in turn) only to objects the last document had at the
 // same places, takes its part of that model again: about a third of a second of GitHub's API on
-// every save, most of it sampling examples. Written by hand: what an operation's model depends on is
-// the model's own rule (its objects, what its references reach, a few fields of the document, the
-// operationIds' slugs, and the examples' shared budget).
-import type { CappedExample } from '../normalize/examples.ts';
-import { parsePointer, resolvePointer } from '../document/pointer.ts';
-import { stringEdits, withEdits } from './json-edits.ts';
-import type { Operation, SchemaNode } from '../contract/types.ts';
+// every save, most of it sampling examples. Only the preview's worker holds one (preview-session.ts):
+// the model itself never keeps parts between builds.
+import type { CappedExample } from '../model/normalize/examples.ts';
+import type { EarlierParts, ExampleLedger, PartMemo } from '../model/normalize/normalize.ts';
+import { resolvePointer } from '../model/document/pointer.ts';
+import type { Operation, SchemaNode } from '../model/contract/types.ts';
 
 /** Where an operation's model came from, and what making it left besides. */
 interface OperationMemo {
@@ -33,15 +32,6 @@ interface Memos {
   schemas: Map<object, SchemaMemo>;
 }
 
-/** What the examples of one normalization share (examples.ts): the cut examples, and the budget. */
-export interface ExampleLedger {
-  capped: CappedExample[];
-  /** Bytes generated so far. */
-  spent(): number;
-  /** Counts bytes generated earlier as generated now. */
-  charge(bytes: number): void;
-}
-
 const isPlain = (value: unknown): value is Record<string, unknown> => {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
@@ -49,10 +39,11 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
 };
 
 /**
- * Top-level keys an operation's or a schema's model does not read as a whole: the operations themselves,
- * the components (read through references only), and what only the home and tag pages show.
+ * The top-level keys this cache checks part by part: the path items by identity, the components through the references
+ * that reach them. Any other key changed (info, tags, servers, security, an extension) makes every part again: no list
+ * of what an operation's model reads to keep in step with the model.
  */
-const NOT_READ_WHOLE = new Set(['paths', 'webhooks', 'components', 'info', 'tags', 'externalDocs']);
+const CHECKED_BY_PART = new Set(['paths', 'webhooks', 'components']);
 
 /** The internal references in a node and everything under it, discriminator mappings included. */
 export function referencesIn(node: unknown): string[] {
@@ -111,13 +102,6 @@ function reconcileNode(previous: unknown, next: unknown, results: Map<object, un
   if (next === null || typeof next !== 'object' || !(Array.isArray(next) || isPlain(next))) return next;
   const known = results.get(next);
   if (known !== undefined) return known;
-  // The last document's own node at the same place (a document made from the last one by its edits, json-edits.ts):
-  // it is itself, whatever it holds, as long as it takes no other place.
-  if (next === previous && !placed.has(next)) {
-    placed.set(next, next);
-    results.set(next, previous);
-    return previous;
-  }
   let same: boolean;
   if (Array.isArray(next)) {
     const before = Array.isArray(previous) ? previous : undefined;
@@ -150,18 +134,7 @@ function reconcileNode(previous: unknown, next: unknown, results: Map<object, un
   return result;
 }
 
-interface EntryText {
-  file: string;
-  body: string;
-  config: string;
-  /** The targets of the references replaced by them, as paths. */
-  inlined: string[][];
-}
-
-/** Whether `path` is `prefix` or under it. */
-const startsWith = (path: readonly string[], prefix: readonly string[]): boolean => prefix.length <= path.length && prefix.every((key, i) => path[i] === key);
-
-export class SaveReuse {
+export class SaveReuse implements EarlierParts {
   /** The document last adopted, and the one adopted before it. */
   #document: Record<string, unknown> | undefined;
   #previous: Record<string, unknown> | undefined;
@@ -176,57 +149,11 @@ export class SaveReuse {
   #sameContext = false;
   /** The references under a path item or a component, kept with it: an object kept from the last document is unchanged. */
   #references = new WeakMap<object, string[]>();
-  /** The entry's text the last adopted document is the tree of (json-edits.ts), the config it was read under, and the places references were replaced by. */
-  #text: EntryText | undefined;
-  /** The text of the load under way, until its document is adopted. */
-  #pending: EntryText | undefined;
-  /** The measure (document-cost.ts) of the last adopted document, and of the load under way: an edited tree has its shape. */
-  #measure: unknown;
-  #pendingMeasure: unknown;
-
-  /**
-   * The entry's tree made from the last adopted document, when `body` differs from its text in string values only,
-   * none of them under a reference's target that was put in the reference's place (json-edits.ts); undefined to parse it.
-   */
-  edited(file: string, body: string, config: string): unknown {
-    const last = this.#text;
-    if (!last || last.file !== file || last.config !== config || !this.#document || last.body === body) return undefined;
-    const plan = stringEdits(last.body, body);
-    if (!plan || plan.edits.some((edit) => last.inlined.some((target) => startsWith(edit.path, target)))) return undefined;
-    return withEdits(this.#document, plan);
-  }
-
-  /**
-   * What the load under way read: `inlined` the targets of the references replaced by them when its document is the
-   * tree of `body` otherwise (one file), 'edited' when it was made by `edited`, undefined when it is neither.
-   */
-  noteText(file: string, body: string, config: string, inlined: string[] | 'edited' | undefined): void {
-    if (inlined === 'edited') this.#pending = this.#text && { file, body, config, inlined: this.#text.inlined };
-    else this.#pending = inlined && { file, body, config, inlined: inlined.map((pointer) => parsePointer(pointer)) };
-  }
-
-  /**
-   * The measure of the last adopted document, which a tree `edited` made from it shares: its string values changed, not a
-   * key, a reference or a level, so its size and depth with references expanded are the same.
-   */
-  editedMeasure(): unknown {
-    return this.#measure;
-  }
-
-  /** The measure of the load under way's document, kept with it once it is adopted. */
-  noteMeasure(measure: unknown): void {
-    this.#pendingMeasure = measure;
-  }
 
   /** The document to normalize: `next`, keeping the last document's objects where it equals it. */
   adopt<T extends object>(parsed: T): T {
     const next = parsed as Record<string, unknown>;
     const previous = this.#document;
-    // The text this document is a tree of, if the load said so; a load that said nothing leaves none.
-    this.#text = this.#pending;
-    this.#pending = undefined;
-    this.#measure = this.#pendingMeasure;
-    this.#pendingMeasure = undefined;
     this.#previous = previous;
     let document: Record<string, unknown>;
     try {
@@ -239,7 +166,7 @@ export class SaveReuse {
       this.#sameContext = false;
       return parsed;
     }
-    const read = (d: Record<string, unknown>) => Object.keys(d).filter((key) => !NOT_READ_WHOLE.has(key));
+    const read = (d: Record<string, unknown>) => Object.keys(d).filter((key) => !CHECKED_BY_PART.has(key));
     this.#sameContext =
       previous !== undefined &&
       this.#memoDocument === previous &&
@@ -307,7 +234,7 @@ export class SaveReuse {
 }
 
 /** The memos of one normalization: those of the last one it may take, and its own for the next. */
-export class NormalizationReuse {
+export class NormalizationReuse implements PartMemo {
   readonly made: Memos = { operations: new Map(), schemas: new Map() };
   /** How many parts were taken from the last model. */
   reused = 0;

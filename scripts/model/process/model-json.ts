@@ -1,8 +1,8 @@
 // The model as JSON text for the preview's saves, one after another. The parts a save took from the
-// last model (reuse.ts: operations, webhooks, the schemas' nodes and examples) are the same objects,
+// last model (dev/save-reuse.ts: operations, webhooks, the schemas' nodes and examples) are the same objects,
 // so their text is written once (a fifth of a second of GitHub's API on every save), and the pages'
 // process is handed only what changed: each part it holds already is a mark naming it, and it takes
-// its own copy (model-delta.ts) instead of reading 17 MB again. Written by hand because the full text
+// its own copy (dev/model-delta.ts) instead of reading 17 MB again. Written by hand because the full text
 // must be JSON.stringify's to the byte, and the delta must name parts by a walk both sides share;
 // tests compare both with JSON.stringify.
 import { randomUUID } from 'node:crypto';

@@ -1,8 +1,8 @@
 // The reading side of model-json.ts's deltas: the preview's pages and mock hold the last model a
 // save gave them, and a new save's text names each part they hold already by a mark. The parts are
 // shared between the two models, as the pages and the mock change nothing in a model.
-import { forEachPart, type ModelDelta } from './model-json.ts';
-import type { ApiModel } from '../contract/types.ts';
+import { forEachPart, type ModelDelta } from '../model/process/model-json.ts';
+import type { ApiModel } from '../model/contract/types.ts';
 
 export interface ModelReader {
   /** The model a delta describes; undefined when it is based on a model this reader does not hold (ask for the whole text). */

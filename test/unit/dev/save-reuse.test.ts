@@ -1,10 +1,10 @@
-// A save's document keeps the last one's objects wherever it equals it (scripts/model/preview-cache/reuse.ts),
+// A save's document keeps the last one's objects wherever it equals it (scripts/dev/save-reuse.ts),
 // so what did not change is known by its identity.
 import { describe, expect, it } from 'vitest';
 import type { CappedExample } from '../../../scripts/model/normalize/examples.ts';
 import { normalizeDocument, type OpenApiDocument } from '../../../scripts/model/index.ts';
 import { EXAMPLE_LIMITS } from '../../../scripts/model/limits.ts';
-import { reconcile, referencesIn, SaveReuse } from '../../../scripts/model/preview-cache/reuse.ts';
+import { reconcile, referencesIn, SaveReuse } from '../../../scripts/dev/save-reuse.ts';
 
 const last = () => ({
   openapi: '3.0.3',
@@ -148,6 +148,18 @@ describe('SaveReuse across normalizations', () => {
     const third = normalizeDocument(reuse.adopt(document('Fido', 'List')), undefined, [], reuse);
     expect(json(third)).toBe(json(normalizeDocument(document('Fido', 'List'))));
     expect(json(third.operations[0]?.responses[0]?.content[0]?.examples)).toContain('Fido');
+  });
+
+  it('makes every part again when anything outside paths and components changed, the info and tags included', () => {
+    const reuse = new SaveReuse();
+    const first = normalizeDocument(reuse.adopt(document('Rex', 'List')), undefined, [], reuse);
+    for (const change of [(d: Record<string, any>) => (d.info.title = 'Other pets'), (d: Record<string, any>) => (d.tags = [{ name: 'pets' }])]) {
+      const next = document('Rex', 'List');
+      change(next);
+      const made = normalizeDocument(reuse.adopt(next), undefined, [], reuse);
+      expect(made.operations[0]).not.toBe(first.operations[0]);
+      expect(json(made)).toBe(json(normalizeDocument(structuredClone(next))));
+    }
   });
 
   it('takes nothing from a model made before a document that was adopted and never normalized', () => {
