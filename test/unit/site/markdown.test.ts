@@ -86,9 +86,9 @@ describe('markdownToText', () => {
   });
 
   it('cuts at a word boundary with an ellipsis, and a single long word where it must', () => {
-    expect(markdownToText('The quick brown fox jumps over the lazy dog', 20)).toBe('The quick brown fox…');
-    expect(markdownToText('one, two, three, four', 17)).toBe('one, two, three…');
-    expect(markdownToText(`see https://example.com/${'a'.repeat(40)}`, 20)).toBe('see https://example…');
+    expect(markdownToText('The quick brown fox jumps over the lazy dog', 20)).toBe('The quick brown...');
+    expect(markdownToText('one, two, three, four', 17)).toBe('one, two...');
+    expect(markdownToText(`see https://example.com/${'a'.repeat(40)}`, 20)).toBe('see https://examp...');
   });
 });
 
@@ -99,6 +99,6 @@ describe('summaryText', () => {
   });
 
   it('takes the opening words when the first sentence is too long', () => {
-    expect(summaryText('Lists every pet in the store with its tags and owner. Then more.', 30)).toBe('Lists every pet in the store…');
+    expect(summaryText('Lists every pet in the store with its tags and owner. Then more.', 30)).toBe('Lists every pet in the...');
   });
 });
