@@ -70,5 +70,9 @@ export default defineConfig({
     // Starlight needs its own js-yaml 4; pinned here so the prerender chunk does not pick up
     // the project's newer js-yaml, which has no default export.
     resolve: { alias: { 'js-yaml': starlightJsYaml } },
+    // Scripts are written once as files, not inlined into every page (Astro inlines a script under
+    // this limit): about 2.6 KB a page of Starlight's theme, menu and sidebar scripts and ours,
+    // 5.7 MiB of GitHub's operation and tag pages, fetched once and cached instead.
+    build: { assetsInlineLimit: 0 },
   },
 });
