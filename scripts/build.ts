@@ -24,7 +24,7 @@ import { lintInBackground } from './site/lint-in-background.ts';
 import { removeLeftovers, stagingPrefix, workPrefix } from './site/leftovers.ts';
 import { swapInto } from './site/swap.ts';
 import { countOutput, descriptionBytes, outputBound, outputLimitDiagnostic, outputSize, type OutputCount } from './site/output-limit.ts';
-import { printable } from './infra/terminal.ts';
+import { printable } from './terminal.ts';
 import { writeManifest, type ManifestDocument } from './site/model-file.ts';
 import { readPortalConfig, type PortalApi } from './site/portal-config.ts';
 import type { PublishedDescription } from './site/versions/assemble.ts';

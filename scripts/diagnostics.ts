@@ -1,7 +1,7 @@
 // Problems found anywhere in the pipeline are plain data: collected, sorted,
 // printed once, and turned into an exit code by the command that ran.
 import { relative } from 'node:path';
-import { printable } from './infra/terminal.ts';
+import { printable } from './terminal.ts';
 
 export type Severity = 'error' | 'warning';
 

@@ -4,7 +4,7 @@
 import { DiagnosticsError, formatDiagnostics, hasErrors } from './diagnostics.ts';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, descriptionOptions, parseCli } from './cli/args.ts';
 import { buildModelIsolated } from './model/process/isolated.ts';
-import { printable } from './infra/terminal.ts';
+import { printable } from './terminal.ts';
 
 const { values } = parseCli({
   spec: { type: 'string', default: DEFAULT_SPEC },

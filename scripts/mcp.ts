@@ -8,7 +8,7 @@ import { parsePort } from './infra/ports.ts';
 import { DEFAULT_HOST, DEFAULT_SITE } from './defaults.ts';
 import { DiagnosticsError, formatDiagnostics } from './diagnostics.ts';
 import { MCP_HELP } from './mcp/help.ts';
-import { printable } from './infra/terminal.ts';
+import { printable } from './terminal.ts';
 
 enableCompileCache();
 

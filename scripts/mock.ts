@@ -11,7 +11,7 @@ import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_SITE } from './defaults.ts';
 import { readFeatures } from './mock/features.ts';
 import { MOCK_HELP } from './mock/help.ts';
 import type { MockServer } from './mock/server.ts';
-import { printable } from './infra/terminal.ts';
+import { printable } from './terminal.ts';
 
 // Node keeps the compiled code of the modules it loads (the OpenAPI tooling is
 // large): the second start skips a third of the work. Before any heavy import.

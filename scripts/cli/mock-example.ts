@@ -4,7 +4,7 @@
 // with the credentials its security asks for, any value being accepted by the mock.
 import { exampleRequest } from '../model/contract/example-request.ts';
 import type { ApiModel } from '../model/contract/types.ts';
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 import { shellWord } from '../reference/shell-quote.ts';
 
 /** `curl -H 'Authorization: Bearer any-key' http://127.0.0.1:4010/pets`, or undefined when no GET fits. */

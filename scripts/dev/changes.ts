@@ -12,7 +12,7 @@ import type { ChangeReport } from '../diff/format.ts';
 import type { ModelBuilder } from '../model/process/isolated.ts';
 import type { LoadOptions } from '../model/load/load.ts';
 import type { PreviewChanges } from '../site/preview-channel.ts';
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 
 interface Base {
   key: string;

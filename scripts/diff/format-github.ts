@@ -3,7 +3,7 @@
 // operation's or schema's file and line in the head document when known, so
 // they show up on the pull request's diff.
 import { relative, resolve } from 'node:path';
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 import { groupChanges } from './format.ts';
 import type { ApiChanges, ChangeLevel } from './types.ts';
 

@@ -1,7 +1,7 @@
 // JUnit XML for CI dashboards (GitLab, Jenkins, Azure DevOps read it as test results): a test
 // suite per changed operation, schema or scheme, a test case per change, named by its check id;
 // the changes that fail the gate are failures, at their file and line.
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 import { groupChanges } from './format.ts';
 import { failsAt, type FailOn } from './gate.ts';
 import type { ApiChange, ApiChanges } from './types.ts';

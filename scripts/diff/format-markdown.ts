@@ -1,7 +1,7 @@
 // A pull-request comment: the headline, a summary table, then the changes by
 // level (breaking first), long lists folded into <details> so the comment
 // stays readable on large changes.
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 import { groupChanges } from './format.ts';
 import type { ApiChange, ApiChanges, ChangeLevel } from './types.ts';
 

@@ -4,7 +4,7 @@
 // page can render it as it likes; the text, Markdown (format-markdown.ts) and
 // GitHub (format-github.ts) renderings build on it.
 import { styleText } from 'node:util';
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 import type { ApiChange, ApiChanges, ChangeLevel, ChangeSubject } from './types.ts';
 
 export interface ChangeGroup {

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { STATUS_CODES } from 'node:http';
 import { isJsonMediaType } from '../model/contract/media.ts';
 import type { Operation } from '../model/contract/types.ts';
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 
 /** Bytes of a body read at most; past it the rest is dropped, and the answer says so. */
 export const BODY_READ_MAX = 1024 * 1024;

@@ -4,7 +4,7 @@
 // and written in batches: under load a write per request would cost more
 // than answering it.
 
-import { printable as printableText } from '../infra/terminal.ts';
+import { printable as printableText } from '../terminal.ts';
 import type { Problem } from './recent.ts';
 
 export interface Output {

@@ -10,7 +10,7 @@ import type { BuildResult } from '../model/index.ts';
 import type { OpenApiDocument } from '../model/load/load.ts';
 import type { ApiModel } from '../model/contract/types.ts';
 import { judgeVersion, type Verdict } from '../model/contract/verdict.ts';
-import { printable } from '../infra/terminal.ts';
+import { printable } from '../terminal.ts';
 import type { EnginePool } from './engine-pool.ts';
 import type { RequestLog } from './log.ts';
 import { Reloader, type BuildOutcome } from './reload.ts';
