@@ -137,11 +137,11 @@ describe('a published changelog from git tags', () => {
     expect(feed.id).toBe(`${SITE}/changelog/`);
     const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
     expect(feed.updated).toMatch(RFC3339);
-    expect(feed.author.name).toBeTruthy();
+    expect(feed.author.name).toBe('Versioned Pets & <Friends>');
     const entries = feed.entry as { id: string; title: string; updated: string; link: { rel: string; href: string }[]; content: { type: string } }[];
     for (const entry of entries) {
       expect(new URL(entry.id).href, entry.id).toBe(entry.id);
-      expect(entry.title).toBeTruthy();
+      expect(entry.title).toMatch(/^Version \d+\.\d+\.\d+: \S/);
       expect(entry.updated).toMatch(RFC3339);
       expect(entry.link.filter((l) => l.rel === 'alternate')).toHaveLength(1);
       expect(entry.content.type).toBe('html');
