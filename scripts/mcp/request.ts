@@ -1,7 +1,7 @@
 // A tool call's arguments as the HTTP request they stand for: parameters and credentials written by
-// the model (model/example-request.ts, on the one wire rule the try-it panel and the mock share), the
-// body in its media type's form (model/media.ts). Not through the try-it panel's builder, which reads
-// values as the text typed in a field: arguments are JSON values, an array's items kept apart.
+// the model's one request builder (model/contract/example-request.ts, which the try-it panel writes
+// by too), the body in its media type's form (model/contract/media.ts). Arguments are JSON values,
+// so they go in as they are; the panel first turns the text typed in a field into such values.
 import { bodyKind } from '../model/contract/media.ts';
 import type { Parameter } from '../model/contract/types.ts';
 import { type AppliedCredential, requestParts } from '../model/contract/example-request.ts';

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { credentialOf } from '../../scripts/model/contract/credential.ts';
+import { requestParts } from '../../scripts/model/contract/example-request.ts';
 import { buildModel } from '../../scripts/model/index.ts';
 import { islandJson, panelView } from '../../site/src/components/try-it/panel-model.ts';
 import { shellQuote } from '../../scripts/reference/shell-quote.ts';
@@ -95,6 +96,67 @@ describe('parameter serialization (OpenAPI style table)', () => {
       auth: [{ scheme: { name: 'b', kind: 'bearer', credential: credentialOf({ type: 'http', scheme: 'bearer' }) }, values: { secret: '' } }],
     });
     expect(bare.headers.some(([name]) => name === 'Authorization')).toBe(false);
+  });
+});
+
+describe('one request builder', () => {
+  it('the panel writes what the model writes for the same values (MCP and the mock example use the model)', () => {
+    const specs: ParamSpec[] = [
+      param({ in: 'path', name: 'id' }),
+      param({ in: 'query', name: 'tags', shape: 'array' }),
+      param({ in: 'query', name: 'filter', style: 'deepObject', shape: 'object', explode: true }),
+      param({ in: 'header', name: 'X-Tags', shape: 'array', explode: false }),
+      param({ in: 'cookie', name: 'session' }),
+    ];
+    const typed = ['4 2', 'a, b', '{"kind": "dog", "age": 3}', 'x,y', 'z z'];
+    const json: unknown[] = ['4 2', ['a', 'b'], { kind: 'dog', age: 3 }, ['x', 'y'], 'z z'];
+    const bearer = credentialOf({ type: 'http', scheme: 'bearer' });
+    const request = buildRequest({
+      method: 'get',
+      base: 'http://h',
+      path: '/pets/{id}',
+      params: specs.map((spec, i) => ({ spec, value: defined(typed[i], 'typed') })),
+      auth: [{ scheme: { name: 'b', kind: 'bearer', credential: bearer }, values: { secret: 't' } }],
+    });
+    const parts = requestParts(
+      '/pets/{id}',
+      specs.map((spec, i) => [spec, json[i]]),
+      [{ credential: defined(bearer, 'bearer'), value: 'Bearer t' }],
+    );
+    expect(request.url).toBe(`http://h${parts.path}?${parts.query.join('&')}`);
+    expect(request.url).toBe('http://h/pets/4%202?tags=a&tags=b&filter%5Bkind%5D=dog&filter%5Bage%5D=3');
+    expect(request.headers).toEqual(parts.headers);
+    expect(request.headers).toEqual([
+      ['X-Tags', 'x,y'],
+      ['Authorization', 'Bearer t'],
+      ['Cookie', 'session=z%20z'],
+    ]);
+  });
+
+  it('a dot segment cannot climb the path, a content parameter travels as its text, an empty path value leaves its segment empty', () => {
+    expect(url(param({ in: 'path' }), '..', '/a/{color}/b')).toBe('http://h/a/%2E%2E/b');
+    expect(url(param({ in: 'path' }), '', '/a/{color}/b')).toBe('http://h/a//b');
+    const content = param({ in: 'query', name: 'where', shape: 'object', mediaType: 'application/json' });
+    expect(url(content, '{"a": 1}', '/p')).toBe(`http://h/p?where=${encodeURIComponent('{"a": 1}')}`);
+  });
+
+  it("the reader's own headers and cookies follow the parameters and credentials; the cookies join the one Cookie header", () => {
+    const request = buildRequest({
+      method: 'get',
+      base: 'http://h',
+      path: '/p',
+      params: [{ spec: param({ in: 'cookie', name: 'a' }), value: '1' }],
+      auth: [],
+      extras: [
+        { kind: 'cookie', name: ' b ', value: '2 3' },
+        { kind: 'header', name: 'X-Mine', value: 'v' },
+        { kind: 'header', name: ' ', value: 'dropped' },
+      ],
+    });
+    expect(request.headers).toEqual([
+      ['X-Mine', 'v'],
+      ['Cookie', 'a=1; b=2%203'],
+    ]);
   });
 });
 

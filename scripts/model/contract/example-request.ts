@@ -1,11 +1,11 @@
 // A request written from the model alone: parameters as JSON values by the one wire rule
 // (wire.ts), credentials where their schemes say (credential.ts). The MCP server sends its tool
 // calls this way, and the example request the home page and the terminal show for the mock is
-// written by it: the operation's written samples, a stand-in secret the mock accepts. (The try-it
-// panel and the code samples build from what the reader types: site/src/scripts/try-it/request.ts.)
-// Pure, no Node.
+// written by it: the operation's written samples, a stand-in secret the mock accepts. The try-it
+// panel, its Send and the code samples write theirs by requestParts too, from what the reader
+// typed (site/src/scripts/try-it/request.ts): one builder of requests. Pure, no Node.
 import { credentialValue } from './credential.ts';
-import type { Credential, Operation, Parameter, SecurityScheme } from './types.ts';
+import type { Credential, Operation, SecurityScheme } from './types.ts';
 import { encodeComponent, serializeCookie, serializeHeader, serializePath, serializeQuery, type WireParameter, type WireValue } from './wire.ts';
 
 export interface RequestParts {
@@ -17,6 +17,16 @@ export interface RequestParts {
   headers: [string, string][];
 }
 
+/** A parameter as the wire rule writes it; one described by `content` carries its media type. */
+export type RequestParameter = WireParameter & { mediaType?: string };
+
+/** Headers and cookies the caller adds after the parameters and credentials, as given. */
+export interface ExtraParts {
+  headers?: [string, string][];
+  /** Name and value; the value is encoded as a cookie parameter's is. */
+  cookies?: [string, string][];
+}
+
 export interface AppliedCredential {
   credential: Credential;
   /** The whole value, in the credential's form (`Bearer …`). */
@@ -26,7 +36,7 @@ export interface AppliedCredential {
 const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** A JSON value as the text, list or fields the wire rule writes. */
-function wireValue(p: Parameter, value: unknown): [WireParameter, WireValue] {
+function wireValue(p: RequestParameter, value: unknown): [WireParameter, WireValue] {
   // A parameter described by `content` travels as one text: its JSON, for a JSON media type.
   if (p.mediaType) return [{ ...p, shape: 'scalar' }, text(value)];
   if (p.shape === 'array') return [p, Array.isArray(value) ? value.map(text) : [text(value)]];
@@ -39,8 +49,13 @@ function wireValue(p: Parameter, value: unknown): [WireParameter, WireValue] {
 /** A path segment that would read as `.` or `..` (and so move up the path) keeps its dots encoded. */
 const segment = (written: string): string => (/^\.{1,2}$/.test(written) ? written.replace(/\./g, '%2E') : written);
 
-/** The parameters' values (JSON) and the credentials written into a path, query pairs and headers. */
-export function requestParts(pathTemplate: string, values: [Parameter, unknown][], credentials: AppliedCredential[]): RequestParts {
+/** The parameters' values (JSON), the credentials and the caller's extras written into a path, query pairs and headers. */
+export function requestParts(
+  pathTemplate: string,
+  values: [RequestParameter, unknown][],
+  credentials: AppliedCredential[],
+  extras: ExtraParts = {},
+): RequestParts {
   let path = pathTemplate;
   const query: string[] = [];
   const headers: [string, string][] = [];
@@ -57,6 +72,8 @@ export function requestParts(pathTemplate: string, values: [Parameter, unknown][
     else if (credential.in === 'cookie') cookies.push(`${credential.name}=${encodeComponent(value)}`);
     else headers.push([credential.name, value]);
   }
+  headers.push(...(extras.headers ?? []));
+  for (const [name, value] of extras.cookies ?? []) cookies.push(`${name}=${encodeComponent(value)}`);
   if (cookies.length > 0) headers.push(['Cookie', cookies.join('; ')]);
   return { path, query, headers };
 }

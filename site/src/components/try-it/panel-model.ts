@@ -434,8 +434,8 @@ function paramViews(operation: Operation, resolve: Resolver): { params: PanelVie
     );
     const curlOnly = parameter.in === 'cookie' || (parameter.in === 'header' && !browserSends(parameter.name));
     params[parameter.in].push({ ...field, in: parameter.in, name: parameter.name, deprecated: parameter.deprecated, curlOnly });
-    const { name, required, style, explode, shape } = parameter;
-    specs.push({ name, in: parameter.in, required, style, explode, shape });
+    const { name, required, style, explode, shape, mediaType } = parameter;
+    specs.push({ name, in: parameter.in, required, style, explode, shape, ...(mediaType ? { mediaType } : {}) });
   });
   return { params, specs };
 }

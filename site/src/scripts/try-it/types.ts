@@ -15,6 +15,8 @@ export interface ParamSpec {
   style: string;
   explode: boolean;
   shape: ValueShape;
+  /** A parameter described by `content`: its text travels as typed. */
+  mediaType?: string;
 }
 
 // JSON, form fields, multipart parts, text or bytes: the same rule the mock reads bodies by.
