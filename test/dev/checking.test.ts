@@ -143,11 +143,11 @@ describe('npm run dev on a large description', () => {
       // The check's problem joins the overlay, at its line in operation 2.
       const panel = page.locator('#portal-preview-problems[data-state="ok"]');
       await panel.waitFor({ state: 'visible', timeout: CHECK_MS });
-      expect(await panel.locator('.ppp-heading').textContent()).toBe('The API description has 1 warning.');
+      expect(await panel.getByRole('status').textContent()).toBe('The API description has 1 warning.');
       await panel.getByRole('button', { name: 'Show' }).click();
-      const problem = panel.locator('.ppp-item');
+      const problem = panel.getByRole('listitem');
       expect(await problem.count()).toBe(1);
-      expect(await problem.locator('.ppp-rule').textContent()).toBe('no-invalid-media-type-examples');
+      expect(await problem.getByRole('code').textContent()).toBe('no-invalid-media-type-examples');
       const { first, last } = linesOf(readFileSync(spec, 'utf8'), 2);
       const line = Number(await problem.getAttribute('data-line'));
       expect(line).toBeGreaterThan(first);
@@ -185,7 +185,7 @@ describe('npm run dev on a large description', () => {
       const panel = page.locator('#portal-preview-problems[data-state="ok"]');
       await panel.waitFor({ state: 'visible', timeout: CHECK_MS });
       await panel.getByRole('button', { name: 'Show' }).click();
-      const items = panel.locator('.ppp-item');
+      const items = panel.getByRole('listitem');
       expect(await items.count()).toBe(1);
       expect(await items.first().getAttribute('data-line')).toBe(String(checked.problems[0]?.line));
     },

@@ -3,7 +3,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureSave } from '../../scripts/dev/measure.ts';
 import { launchBrowser, seriousAxeViolations } from '../helpers/browser.ts';
@@ -60,6 +60,10 @@ async function visit(target: Page, url: string): Promise<void> {
 }
 
 const heading = (target: Page) => target.locator('h1').first().textContent();
+/** A problem's place (`file:line:col`), the link to its line; the other link opens the editor. */
+const placeOf = (problem: Locator) => problem.getByRole('link').filter({ hasNotText: 'Open in editor' });
+/** How many breaking changes "What changed" counts in its headline. */
+const breakingCount = async (target: Page) => (await target.getByText(/^\d+ breaking changes?, /).textContent())?.match(/^\d+/)?.[0];
 
 /** Counts the documents the page navigates to from now on (a visit, a reload, one cut short by another), until stopped. */
 function countLoads(target: Page): { stop(): number } {
@@ -176,13 +180,13 @@ describe('npm run dev', () => {
     edit(petsFile, (text) => text.replace('summary: List every pet', 'summary: List all pets\n  x-stability: alpha').replace('name: Rexanne', 'name: Rexine'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
     await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
-    expect(await panel.locator('.ppp-heading').textContent()).toMatch(/^The API description has 1 error\. This page shows it as saved\.$/);
+    expect(await panel.getByRole('status').textContent()).toMatch(/^The API description has 1 error\. This page shows it as saved\.$/);
     // Errors open the list; each links to its line.
-    const problem = panel.locator('.ppp-item.ppp-error').first();
+    const problem = panel.getByRole('listitem').filter({ hasText: ' error ' }).first();
     expect(await problem.isVisible()).toBe(true);
-    expect(await problem.locator('.ppp-rule').textContent()).toBe('portal/stability-value');
-    expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:4:\d+$/);
-    expect(await problem.locator('.ppp-place').getAttribute('href')).toMatch(/^\/__preview\/source\?.*line=4.*#L4$/);
+    expect(await problem.getByRole('code').textContent()).toBe('portal/stability-value');
+    expect(await placeOf(problem).textContent()).toMatch(/paths\/pets\.yaml:4:\d+$/);
+    expect(await placeOf(problem).getAttribute('href')).toMatch(/^\/__preview\/source\?.*line=4.*#L4$/);
     // The page and the mock show the new version, as `npm run build` would publish it.
     await expect.poll(() => heading(page), { timeout: WAIT_MS }).toBe('List all pets');
     await expect.poll(async () => (await (await fetch(`${mock}pets`, AUTH)).json())[0].name, { timeout: WAIT_MS }).toBe('Rexine');
@@ -203,11 +207,14 @@ describe('npm run dev', () => {
 
     const panel = page.locator('#portal-preview-problems[data-state="error"]');
     await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
-    expect(await panel.locator('.ppp-heading').textContent()).toMatch(/The API description has \d+ errors?\./);
-    const problem = panel.locator('.ppp-item[data-file$="paths/pets.yaml"]').first();
+    expect(await panel.getByRole('status').textContent()).toMatch(/The API description has \d+ errors?\./);
+    const problem = panel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /paths\/pets\.yaml:\d+:\d+$/ }) })
+      .first();
     expect(await problem.getAttribute('data-line')).toBe('3');
-    expect(await problem.locator('.ppp-place').textContent()).toMatch(/paths\/pets\.yaml:3:\d+$/);
-    expect(await problem.locator('.ppp-severity').textContent()).toBe('error');
+    expect(await placeOf(problem).textContent()).toMatch(/paths\/pets\.yaml:3:\d+$/);
+    expect(await problem.getByText('error', { exact: true }).isVisible()).toBe(true);
     // The last good version stays on screen and in the mock.
     expect(await heading(page)).toBe('List every pet');
     expect((await (await fetch(`${mock}pets`, AUTH)).json())[0].name).toBe('Rexanne');
@@ -217,10 +224,10 @@ describe('npm run dev', () => {
 
     // The problem links to its line in the source view.
     const source = await browser.newPage();
-    await visit(source, new URL((await problem.locator('.ppp-place').getAttribute('href'))!, site).href);
-    expect(await source.locator('.line.current').getAttribute('id')).toBe('L3');
-    expect(await source.locator('.line.current code').textContent()).toBe('  summary: List every pet: broken: here');
-    expect(await source.locator('#L3 + .problem.error').isVisible()).toBe(true);
+    await visit(source, new URL((await placeOf(problem).getAttribute('href'))!, site).href);
+    expect(await source.locator('[aria-current="location"]').getAttribute('id')).toBe('L3');
+    expect(await source.locator('[aria-current="location"]').getByRole('code').textContent()).toBe('  summary: List every pet: broken: here');
+    expect(await source.getByText(/^error \S+: .+ \(column \d+\)$/).first().isVisible()).toBe(true);
     // Only the description's own files are shown, named absolutely or relatively.
     for (const file of ['/etc/passwd', relative(ROOT, '/etc/passwd')]) {
       const outside = await fetch(`${site}__preview/source?file=${encodeURIComponent(file)}`);
@@ -240,7 +247,10 @@ describe('npm run dev', () => {
     writeFileSync(secret, 'token: top-secret\nbroken: [\n');
     edit(petsFile, (text) => text.replace('- $ref: ../components/parameters/Limit.yaml', '- $ref: ../../secret.yaml'));
     // The reference is refused where it is written, the file is never read, and the pages keep the last good version.
-    const problem = page.locator(`#portal-preview-problems[data-state="error"] .ppp-item[data-file="${petsFile}"]`, { hasText: 'ref-outside-root' });
+    const problem = page
+      .locator('#portal-preview-problems[data-state="error"]')
+      .getByRole('listitem')
+      .filter({ hasText: 'ref-outside-root', has: page.getByRole('link', { name: /pets\.yaml:\d+:\d+$/ }) });
     await problem.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await page.locator('#portal-preview-problems').textContent()).not.toContain('top-secret');
     for (const file of [secret, relative(ROOT, secret)]) {
@@ -260,20 +270,20 @@ describe('npm run dev', () => {
 
   it('applies a save with only warnings, shows their count, and follows a newly referenced file', async () => {
     await visit(page, site);
-    expect(await page.locator('.lead').textContent()).toContain('10 schemas');
+    expect(await page.getByText(/\d+ schemas/).textContent()).toContain('10 schemas');
     const extra = join(tmp, 'openapi/components/schemas/Extra.yaml');
     writeFileSync(extra, 'type: object\ndescription: First words about Extra.\n');
     // A schema in a new file, and an inline one nothing uses (Redocly's no-unused-components warns).
     edit(spec, (text) => text.replace(/^ {2}schemas:$/m, '  schemas:\n    Extra:\n      $ref: components/schemas/Extra.yaml\n    Unused:\n      type: string'));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
     await panel.waitFor({ state: 'visible', timeout: WAIT_MS });
-    expect(await panel.locator('.ppp-heading').textContent()).toBe('The API description has 1 warning.');
+    expect(await panel.getByRole('status').textContent()).toBe('The API description has 1 warning.');
     // Not blocking: the page shows the new version.
-    await expect.poll(() => page.locator('.lead').textContent(), { timeout: WAIT_MS }).toContain('12 schemas');
-    const list = panel.locator('.ppp-list');
+    await expect.poll(() => page.getByText(/\d+ schemas/).textContent(), { timeout: WAIT_MS }).toContain('12 schemas');
+    const list = panel.getByRole('list');
     expect(await list.isHidden()).toBe(true);
     await panel.getByRole('button', { name: 'Show' }).click();
-    expect(await list.locator('.ppp-item').first().textContent()).toMatch(/openapi\.yaml:\d+:\d+ warning no-unused-components/);
+    expect(await list.getByRole('listitem').first().textContent()).toMatch(/openapi\.yaml:\d+:\d+ warning no-unused-components/);
 
     // The new file is watched from now on.
     await visit(page, `${site}schemas/extra/`);
@@ -294,9 +304,9 @@ describe('npm run dev', () => {
     const unused = Array.from({ length: 130 }, (_, i) => `    Unused${i}:\n      type: string`).join('\n');
     edit(spec, (text) => text.replace(/^ {2}schemas:$/m, `  schemas:\n${unused}`));
     const panel = page.locator('#portal-preview-problems[data-state="ok"]');
-    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: WAIT_MS }).toBe('The API description has 131 warnings.');
+    await expect.poll(() => panel.getByRole('status').textContent(), { timeout: WAIT_MS }).toBe('The API description has 131 warnings.');
     await panel.getByRole('button', { name: 'Show', exact: true }).click();
-    const items = panel.locator('.ppp-item');
+    const items = panel.getByRole('listitem');
     expect(await items.count()).toBe(100);
     const more = panel.getByRole('button', { name: 'Show 31 more (100 of 131 shown)' });
     await more.focus();
@@ -307,7 +317,7 @@ describe('npm run dev', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-line'))).toBe(await items.nth(100).getAttribute('data-line'));
     expect(await seriousAxeViolations(page, '#portal-preview-problems')).toEqual([]);
     writeFileSync(spec, before);
-    await expect.poll(() => panel.locator('.ppp-heading').textContent(), { timeout: WAIT_MS }).toBe('The API description has 1 warning.');
+    await expect.poll(() => panel.getByRole('status').textContent(), { timeout: WAIT_MS }).toBe('The API description has 1 warning.');
   });
 
   it('lists a breaking change on "What changed", linked from the home page', async () => {
@@ -316,19 +326,19 @@ describe('npm run dev', () => {
     await page.waitForURL(`${site}changes/`);
     expect(await heading(page)).toBe('What changed');
     // The first save changed a summary and an example: changes, none breaking.
-    expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('0');
+    expect(await breakingCount(page)).toBe('0');
 
     edit(petsFile, (text) => text.replace(/(- name: status\n\s+in: query\n\s+required: )false/, '$1true'));
-    const change = page.locator('.preview-change[data-kind="parameter-became-required"]');
+    const change = page.getByRole('main').getByRole('listitem').filter({ hasText: /^BREAKING .*status/ });
     await change.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await change.textContent()).toMatch(/^BREAKING .*status/);
-    expect(await page.locator('.preview-changes-headline').getAttribute('data-breaking')).toBe('1');
+    expect(await breakingCount(page)).toBe('1');
     // The terminal names the breaking change once, and never repeats a summary it just printed.
     await preview.waitFor(new RegExp(`^\\d+ changes since \\S+, 1 breaking: GET /pets \\(listPets\\): .*status.* — see ${site}changes/$`, 'm'), 5_000);
     const summaries = preview.stderr().match(/^.* — see \S+\/changes\/$/gm) ?? [];
     expect(summaries.length).toBeGreaterThan(2);
     expect(summaries.filter((line, i) => i > 0 && line === summaries[i - 1])).toEqual([]);
-    expect(await page.locator('.preview-change-group').first().locator('h2 a').getAttribute('href')).toBe('/operations/list-pets/');
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).first().getByRole('link').getAttribute('href')).toBe('/operations/list-pets/');
     expect(await seriousAxeViolations(page, 'main')).toEqual([]);
   });
 
