@@ -227,7 +227,12 @@ describe('npm run dev', () => {
     await visit(source, new URL((await placeOf(problem).getAttribute('href'))!, site).href);
     expect(await source.locator('[aria-current="location"]').getAttribute('id')).toBe('L3');
     expect(await source.locator('[aria-current="location"]').getByRole('code').textContent()).toBe('  summary: List every pet: broken: here');
-    expect(await source.getByText(/^error \S+: .+ \(column \d+\)$/).first().isVisible()).toBe(true);
+    expect(
+      await source
+        .getByText(/^error \S+: .+ \(column \d+\)$/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     // Only the description's own files are shown, named absolutely or relatively.
     for (const file of ['/etc/passwd', relative(ROOT, '/etc/passwd')]) {
       const outside = await fetch(`${site}__preview/source?file=${encodeURIComponent(file)}`);
@@ -329,7 +334,10 @@ describe('npm run dev', () => {
     expect(await breakingCount(page)).toBe('0');
 
     edit(petsFile, (text) => text.replace(/(- name: status\n\s+in: query\n\s+required: )false/, '$1true'));
-    const change = page.getByRole('main').getByRole('listitem').filter({ hasText: /^BREAKING .*status/ });
+    const change = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasText: /^BREAKING .*status/ });
     await change.waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await change.textContent()).toMatch(/^BREAKING .*status/);
     expect(await breakingCount(page)).toBe('1');

@@ -159,7 +159,7 @@ describe('a portal built with --site https://example.org/docs/', () => {
     await page.goto(`${server!.url}/`);
     await openSearch(page);
     await typeQuery(page, '/store/orders');
-    const result = page.locator('portal-search .search-results a').first();
+    const result = page.getByRole('list', { name: 'Search results' }).getByRole('link').first();
     expect(await result.getAttribute('href')).toBe('/docs/operations/list-orders/');
     await Promise.all([page.waitForURL(/\/docs\/operations\/list-orders\/$/), result.click()]);
     expect(await page.locator('h1').textContent()).toMatch(/order/i);

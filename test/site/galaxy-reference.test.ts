@@ -47,7 +47,7 @@ describe('Galaxy reference pages in Chromium', () => {
     const page = await open('create-celestial-body');
     await openPanel(page);
     await page.getByLabel('API key (Bearer token)').fill('galaxy-key');
-    const body = page.locator('section.request-body');
+    const body = page.getByRole('region', { name: 'Request body' });
     // Planet first: a field only Satellite has is not shown.
     expect(await body.getByRole('link', { name: 'diameter', exact: true }).isVisible()).toBe(false);
     await body.getByRole('tab', { name: /Satellite/ }).click();
@@ -72,20 +72,20 @@ describe('Galaxy reference pages in Chromium', () => {
 
   it("shows a response's fields for the variant its example shows", async () => {
     const page = await open('create-celestial-body');
-    const answer = page.locator('section.responses [data-response="201"]');
+    const answer = page.getByRole('region', { name: 'Responses' }).getByRole('region', { name: /^201\b/ });
     const selected = async (name: string) => (await answer.getByRole('tab', { name: new RegExp(name) }).getAttribute('aria-selected')) === 'true';
     const diameter = answer.getByRole('link', { name: 'diameter', exact: true });
     expect(await selected('Planet')).toBe(true);
     expect(await diameter.isVisible()).toBe(false);
     // The examples column shows the Satellite answer: its fields follow.
-    const select = page.locator('.example-panel[data-status="201"] [data-example-switch]');
+    const select = page.getByRole('combobox', { name: /^Example of the 201\b/ });
     const satellite = await select.locator('option[data-name="Satellite"]').getAttribute('value');
     await select.selectOption(satellite ?? '');
     expect(await selected('Satellite')).toBe(true);
     expect(await diameter.isVisible()).toBe(true);
     // The request's variant back to Planet: the example shown follows, and the answer's fields with it.
     await page
-      .locator('section.request-body')
+      .getByRole('region', { name: 'Request body' })
       .getByRole('tab', { name: /Planet/ })
       .click();
     await expect.poll(() => visibleText(page, '.response-examples pre')).toContain('"name": "Mars"');
@@ -96,7 +96,7 @@ describe('Galaxy reference pages in Chromium', () => {
 
   it('names each security scheme once, with how each is sent on demand; an operation that turns them off needs none', async () => {
     const page = await open('create-planet');
-    const security = page.locator('section.security');
+    const security = page.getByRole('region', { name: 'Authorization' });
     const shown = (await security.innerText()).replace(/\s+/g, ' ');
     const schemes = Object.keys(doc.components.securitySchemes as Record<string, unknown>);
     // Each named in the list of alternatives (one alternative combines two), their details folded away.
@@ -106,7 +106,7 @@ describe('Galaxy reference pages in Chromium', () => {
     await security.getByText('How each is sent').click();
     expect(await security.getByText('bearerAuth: Bearer token in the Authorization header').isVisible()).toBe(true);
     await page.goto(`${site.portal.url}/operations/get-planet/`);
-    expect((await page.locator('section.security').innerText()).replace(/\s+/g, ' ')).toBe('Authorization No authorization is needed.');
+    expect((await page.getByRole('region', { name: 'Authorization' }).innerText()).replace(/\s+/g, ' ')).toBe('Authorization No authorization is needed.');
     await page.close();
   });
 
@@ -126,7 +126,7 @@ describe('Galaxy reference pages in Chromium', () => {
 
   it('shows the XML example of a planet as XML, the field list once with its content types as a switch', async () => {
     const page = await open('get-planet');
-    const responses = page.locator('section.responses');
+    const responses = page.getByRole('region', { name: 'Responses' });
     // One field list for JSON and XML, not one per media type.
     expect(await responses.locator('[data-response="200"] .schema').count()).toBe(1);
     expect(

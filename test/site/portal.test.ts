@@ -404,7 +404,7 @@ describe('in Chromium', () => {
     const phone = await open('light', '/operations/create-pet/', PHONE);
     const edges = await firstScreen(phone);
     const description = await phone.locator('.op-description').evaluate((el) => el.getBoundingClientRect().top);
-    const fields = await phone.locator('section.request-body').evaluate((el) => el.getBoundingClientRect().top);
+    const fields = await phone.getByRole('region', { name: 'Request body' }).evaluate((el) => el.getBoundingClientRect().top);
     expect(edges.sample).toBeLessThan(edges.example);
     expect(edges.example).toBeLessThan(description);
     expect(description).toBeLessThan(fields);
@@ -437,9 +437,17 @@ describe('in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/operations/create-pet/`);
     const shown = () =>
-      page.locator('.request-sample pre').evaluateAll((pres) => pres.filter((p) => p.getClientRects().length > 0).map((p) => p.getAttribute('data-lang')));
+      page
+        .getByRole('region', { name: 'Request sample' })
+        .locator('pre')
+        .evaluateAll((pres) => pres.filter((p) => p.getClientRects().length > 0).map((p) => p.getAttribute('data-lang')));
     expect(await shown()).toEqual(['sh']);
-    expect(await page.locator('.request-sample portal-samples').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(400);
+    expect(
+      await page
+        .getByRole('region', { name: 'Request sample' })
+        .locator('portal-samples')
+        .evaluate((el) => el.getBoundingClientRect().height),
+    ).toBeLessThan(400);
     // Every language the page was built with is a link to its sample.
     await page.getByRole('tab', { name: 'Kotlin' }).click();
     expect(await shown()).toEqual(['kotlin']);
@@ -501,7 +509,7 @@ describe('in Chromium', () => {
 
   it('leaves the id out of the create-pet body fields and example, and keeps it in the answer', async () => {
     const page = await open('light', '/operations/create-pet/');
-    const body = page.locator('section.request-body');
+    const body = page.getByRole('region', { name: 'Request body' });
     const fields = await body.locator('ul.fields > li.field .field-name').allTextContents();
     expect(fields).toEqual(expect.arrayContaining(['name', 'categoryId']));
     expect(fields).not.toContain('id');
@@ -519,7 +527,7 @@ describe('in Chromium', () => {
     await openSearch(page);
     const input = page.getByRole('searchbox', { name: 'Search' });
     await typeQuery(page, '/store/orders');
-    const links = page.locator('portal-search .search-results a');
+    const links = page.getByRole('list', { name: 'Search results' }).getByRole('link');
     // The operations of that path first, GET before POST, each on one line: method, path, summary.
     expect(await resultPaths(page)).toEqual(expect.arrayContaining(['/operations/list-orders/', '/operations/create-order/']));
     expect((await resultPaths(page)).slice(0, 2)).toEqual(['/operations/list-orders/', '/operations/create-order/']);
@@ -577,7 +585,7 @@ describe('in Chromium', () => {
     }
     const target = operations.find(({ op }) => op.operationId === 'updateInventory')!;
     await typeQuery(page, target.op.summary);
-    const result = page.locator('portal-search .search-results a').first();
+    const result = page.getByRole('list', { name: 'Search results' }).getByRole('link').first();
     expect(await result.getAttribute('href')).toBe('/operations/update-inventory/');
     await Promise.all([page.waitForURL('**/operations/update-inventory/**'), result.click()]);
     expect(await page.textContent('h1')).toBe(target.op.summary);

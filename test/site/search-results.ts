@@ -8,7 +8,7 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Opens the search dialog of the page and waits for its box. */
 export async function openSearch(page: Page): Promise<void> {
-  await page.locator('portal-search button.open:not([disabled])').click();
+  await page.getByRole('button', { name: 'Search', exact: true, disabled: false }).click();
   await page.getByRole('searchbox', { name: 'Search' }).waitFor({ state: 'visible', timeout: WAIT_MS });
 }
 
@@ -16,12 +16,15 @@ export async function openSearch(page: Page): Promise<void> {
 export async function typeQuery(page: Page, term: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search' }).fill(term);
   const said = new RegExp(`^(No|\\d+\\+?) results? for ${literal(term.trim())}$`);
-  await page.locator('portal-search .search-status', { hasText: said }).waitFor({ timeout: WAIT_MS });
+  await page.getByRole('dialog', { name: 'Search' }).getByRole('status').filter({ hasText: said }).waitFor({ timeout: WAIT_MS });
 }
 
 /** The links of the results shown, as paths. */
 export function resultPaths(page: Page): Promise<string[]> {
-  return page.locator('portal-search .search-results a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  return page
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
 /** The pages (paths) the first results link to, on a fresh page at `url`. */

@@ -80,17 +80,27 @@ describe('what a result shows', () => {
   it('one line of method, path and summary over a line of the API’s own text; ten on the screen', async () => {
     const page = await searchPage('/petstore/');
     await typeQuery(page, 'pet');
-    const first = page.locator('portal-search .search-results a').first();
-    expect(await first.locator('.result-line .method').textContent()).toMatch(/^(GET|POST|PUT|DELETE)$/);
-    expect(await first.locator('.result-line .result-path').textContent()).toMatch(/^\//);
-    expect(await first.locator('.result-line .result-title').textContent()).toMatch(/pet/i);
+    const first = page.getByRole('list', { name: 'Search results' }).getByRole('link').first();
+    expect(
+      await first
+        .getByText(/^(GET|POST|PUT|DELETE)$/)
+        .first()
+        .textContent(),
+    ).toMatch(/^(GET|POST|PUT|DELETE)$/);
+    expect(
+      await first
+        .getByText(/^\/\S*$/)
+        .first()
+        .textContent(),
+    ).toMatch(/^\//);
+    expect(await first.textContent()).toMatch(/^\s*(GET|POST|PUT|DELETE)\s*\/\S*\s*.*pet/i);
     // One line each: the line's height is that of one line of its text.
     const lines = await page
       .locator('portal-search .result-line')
       .evaluateAll((all) => all.map((line) => line.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(line).lineHeight)));
     for (const ratio of lines) expect(ratio).toBeLessThan(1.5);
     // Ten results, the tenth inside the window.
-    const links = page.locator('portal-search .search-results a');
+    const links = page.getByRole('list', { name: 'Search results' }).getByRole('link');
     expect(await links.count()).toBe(10);
     expect(await links.nth(9).evaluate((a) => a.getBoundingClientRect().bottom)).toBeLessThanOrEqual(900);
     await page.context().close();
@@ -117,10 +127,14 @@ describe('by keyboard', () => {
     const context = await served.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${served.server.url}/galaxy/`);
-    await page.locator('portal-search button.open:not([disabled])').waitFor();
+    await page.getByRole('button', { name: 'Search', exact: true, disabled: false }).waitFor();
     await page.keyboard.press('Control+k');
     await page.keyboard.type('get a planet');
-    await page.locator('portal-search .search-status', { hasText: /results? for get a planet$/ }).waitFor({ timeout: WAIT_MS });
+    await page
+      .getByRole('dialog', { name: 'Search' })
+      .getByRole('status')
+      .filter({ hasText: /results? for get a planet$/ })
+      .waitFor({ timeout: WAIT_MS });
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/galaxy/operations/get-planet/');
     await Promise.all([page.waitForURL('**/galaxy/operations/get-planet/'), page.keyboard.press('Enter')]);

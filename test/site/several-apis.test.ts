@@ -102,7 +102,7 @@ describe('the API switch and search in each API, in Chromium', () => {
     await served?.close();
   });
 
-  const apiSwitch = (page: Page) => page.locator('.api-switch').locator('visible=true');
+  const apiSwitch = (page: Page) => page.locator('details', { has: page.locator('summary', { hasText: /^API: / }) }).locator('visible=true');
 
   it("names the API being read and leads by keyboard to the other API's home", async () => {
     const page = await served.browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -129,7 +129,7 @@ describe('the API switch and search in each API, in Chromium', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.goto(`${served.server.url}/galaxy/`);
       // On a phone the switches are in the menu.
-      if (name === 'phone') await page.locator('button.sl-menu-button').click();
+      if (name === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
       await apiSwitch(page).locator('summary').click();
       await apiSwitch(page).locator('a[data-api="petstore"]').waitFor({ state: 'visible' });
       expect(await seriousAxeViolations(page)).toEqual([]);

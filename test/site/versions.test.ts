@@ -231,7 +231,7 @@ describe('the version switch and search, in Chromium', () => {
   });
 
   /** The version switch shown at this width (Starlight renders it in the header and in the phone's menu). */
-  const versionSwitch = (page: Page) => page.locator('.version-switch').locator('visible=true');
+  const versionSwitch = (page: Page) => page.locator('details', { has: page.locator('summary', { hasText: /^Version / }) }).locator('visible=true');
 
   it('leads from an operation in the newest version to the same operation in the oldest', async () => {
     const page = await served.browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -266,7 +266,12 @@ describe('the version switch and search, in Chromium', () => {
       expect(box.y + box.height).toBeLessThanOrEqual(900);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.goto(`${served.server.url}/1.1.0/operations/get-legacy-report/`);
-      await expect(page.locator('.version-notice').isVisible()).resolves.toBe(true);
+      await expect(
+        page
+          .getByRole('note')
+          .filter({ hasText: /^Version 1\.1\.0, not the latest\./ })
+          .isVisible(),
+      ).resolves.toBe(true);
       await versionSwitch(page).locator('summary').click();
       await versionSwitch(page).locator('a[data-version="2.0.0"]').waitFor({ state: 'visible' });
       expect(await seriousAxeViolations(page)).toEqual([]);

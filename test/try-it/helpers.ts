@@ -97,7 +97,7 @@ export async function sampleCode(page: Page, lang = 'sh'): Promise<string> {
 
 /** Opens a folded section of the panel ("Authentication", "Body"…) as a reader does, by its summary. */
 export async function openSection(page: Page, name: string): Promise<void> {
-  const details = page.locator('#try-it details.try-it-section').filter({ has: page.locator('summary', { hasText: name }) });
+  const details = page.locator('#try-it details').filter({ has: page.locator('summary', { hasText: name }) });
   if ((await details.getAttribute('open')) === null) await details.locator('summary').first().click();
 }
 

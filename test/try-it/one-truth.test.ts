@@ -91,7 +91,7 @@ describe('the sample is what Send sends', () => {
 
   it('a variant chosen in the field list while the panel is closed: the sample keeps its server and shows that variant', async () => {
     const page = await open('add-animal');
-    await page.locator('section.request-body').getByRole('tab', { name: /Dog/ }).click();
+    await page.getByRole('region', { name: 'Request body' }).getByRole('tab', { name: /Dog/ }).click();
     await expect.poll(() => curlSample(page).textContent()).toContain('collie');
     const shown = (await curlSample(page).textContent()) ?? '';
     expect(shown).toContain(`${target.origin}/animals`);
@@ -104,7 +104,7 @@ describe('the sample is what Send sends', () => {
 
   it('a content type chosen while the panel is closed: the sample keeps its server and sends that type', async () => {
     const page = await open('add-animal');
-    await page.locator('section.request-body').getByRole('button', { name: 'application/xml' }).click();
+    await page.getByRole('region', { name: 'Request body' }).getByRole('button', { name: 'application/xml' }).click();
     await expect.poll(() => curlSample(page).textContent()).toContain('Content-Type: application/xml');
     expect(await curlSample(page).textContent()).toContain(`${target.origin}/animals`);
     const { sample, sent } = await sampleAndSent(page);
