@@ -235,6 +235,12 @@ function schemaDirections(models: ApiModel[], webhooksAsRequests: boolean): { re
   return { request, response };
 }
 
+/** The operations and webhooks (slugs) whose data reaches a schema in one direction, as schemaDirections reads it. */
+function usersIn(schema: ApiModel['schemas'][number], dir: Direction, webhooks: Set<string>): Set<string> {
+  const [same, flipped] = dir === 'request' ? [schema.reach.request, schema.reach.response] : [schema.reach.response, schema.reach.request];
+  return new Set([...same.filter((slug) => !webhooks.has(slug)), ...flipped.filter((slug) => webhooks.has(slug))]);
+}
+
 /** Components reached only through parameters (in either version): their changes are a parameter's, named as oasdiff names those. */
 function parameterOnly(models: ApiModel[]): Set<string> {
   const byParameters = new Set<string>();
@@ -292,8 +298,8 @@ function componentFindings(
   where: 'parameter' | 'body',
   pointer: string[],
   judge: Judge,
-): Iterable<Finding> {
-  const found = new Map<string, Finding>();
+): Iterable<Finding & { dir: Direction }> {
+  const found = new Map<string, Finding & { dir: Direction }>();
   const rank = (f: Finding): number => {
     const level = levelOf(f.id, judge.settings);
     return level && level !== 'off' ? LEVEL_RANK[level] : -1;
@@ -302,7 +308,7 @@ function componentFindings(
     for (const f of judge.schemas.compare(base, head, { dir, where }, pointer)) {
       const key = `${f.kind}|${f.path}`;
       const seen = found.get(key);
-      if (!seen || rank(f) > rank(seen)) found.set(key, f);
+      if (!seen || rank(f) > rank(seen)) found.set(key, { ...f, dir });
     }
   }
   return found.values();
@@ -316,6 +322,7 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): 
   const parameters = parameterOnly([base, head]);
   // What clients were promised: the stability of the base version's operations that use each schema.
   const baseOps = new Map([...base.operations, ...base.webhooks].map((op) => [op.slug, op]));
+  const webhookSlugs = new Set(judge.settings.policies['webhook-direction'] === false ? [] : base.webhooks.map((op) => op.slug));
   const push = (found: Found & { pointerSegments?: readonly string[] }, stability?: Stability): void => {
     const change = judged(found, judge, stability, 'schema');
     if (change) out.push(change);
@@ -334,13 +341,16 @@ function compareComponentSchemas(base: ApiModel, head: ApiModel, judge: Judge): 
       });
       continue;
     }
-    const users = old.usedBy.flatMap((slug) => {
-      const op = baseOps.get(slug);
-      return op ? [identity(op)] : [];
-    });
+    const allUsers = old.usedBy;
     const stability = mostStable(old.usedBy.flatMap((slug) => baseOps.get(slug)?.stability ?? []));
     const where = parameters.has(entry.name) ? 'parameter' : 'body';
     for (const f of componentFindings(old.schema, entry.schema, directionsOf(entry.name, flows), where, pointer, judge)) {
+      // Named: the operations whose data flows the way this change breaks (a request bound, those that send the schema).
+      const inDir = usersIn(old, f.dir, webhookSlugs);
+      const users = allUsers.flatMap((slug) => {
+        const op = inDir.has(slug) || inDir.size === 0 ? baseOps.get(slug) : undefined;
+        return op ? [identity(op)] : [];
+      });
       const what = `${f.path ? `Field "${f.path.replace(/^\./, '')}" of schema ${entry.name}` : `Schema ${entry.name}`}${usersText(users)}`;
       // Breaking if any stable operation uses the schema; one no operation uses stays breaking (it is still published).
       push(

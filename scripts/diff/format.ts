@@ -4,7 +4,9 @@
 // page can render it as it likes; the text, Markdown (format-markdown.ts) and
 // GitHub (format-github.ts) renderings build on it.
 import { styleText } from 'node:util';
+import { relative, resolve } from 'node:path';
 import { printable } from '../terminal.ts';
+import type { SourceLocation } from '../model/contract/types.ts';
 import type { ApiChange, ApiChanges, ChangeLevel, ChangeSubject } from './types.ts';
 
 export interface ChangeGroup {
@@ -98,11 +100,15 @@ export interface TextOptions {
   /** Labels for the two documents, e.g. their paths. */
   baseLabel?: string;
   headLabel?: string;
+  /** Files are named relative to this folder (where the command runs). Default: the current folder. */
+  cwd?: string;
 }
 
 const TAGS: Record<ChangeLevel, string> = { breaking: 'BREAKING', warning: 'warning ', info: 'info    ' };
 
 export function formatText(changes: ApiChanges, options: TextOptions = {}): string {
+  const cwd = options.cwd ?? process.cwd();
+  const place = (source: SourceLocation): string => `${relative(cwd, resolve(cwd, source.file)).split('\\').join('/')}:${source.line}:${source.col}`;
   const paint = (style: Parameters<typeof styleText>[0], text: string): string => (options.color ? styleText(style, text, { validateStream: false }) : text);
   const report = groupChanges(changes);
   // Titles, names and messages quote the descriptions: their control characters are shown escaped.
@@ -122,6 +128,8 @@ export function formatText(changes: ApiChanges, options: TextOptions = {}): stri
       const tag =
         c.level === 'breaking' ? paint(['bold', 'red'], TAGS.breaking) : c.level === 'warning' ? paint('yellow', TAGS.warning) : paint('dim', TAGS.info);
       lines.push(`  ${tag}  ${printable(c.message)}${c.location ? paint('dim', ` [${printable(c.location)}]`) : ''}`);
+      // The check's id (to set its level or accept it in the gate's settings) and the line to look at, as oasdiff prints them.
+      lines.push(paint('dim', `            ${c.id}${c.source ? ` at ${printable(place(c.source))}` : ''}`));
     }
   }
   lines.push('', `${report.headline}.`);

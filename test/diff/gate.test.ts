@@ -87,9 +87,12 @@ describe('npm run diff output formats', () => {
       '  BREAKING  DELETE /pets/{petId} (deletePet) was removed before its announced sunset on 2026-06-30; clients that call it will get errors.',
     );
     expect(lines).toContain('  BREAKING  Breaking changes need a new major version, but info.version went from 1.4.0 to 1.5.0; make it 2.0.0. [info.version]');
-    expect(lines).toContain(
+    const beta = lines.indexOf(
       '  warning   Query parameter "q" became required; requests that leave it out will be rejected. Not counted as breaking: the operation is in beta, and beta operations may still change. [parameter query.q]',
     );
+    expect(beta).toBeGreaterThan(0);
+    // Under each change, oasdiff's check id and the place in the new version, as the terminal links it.
+    expect(lines[beta + 1]).toMatch(/^ {12}request-parameter-became-required at head\.yaml:\d+:\d+$/);
     expect(lines.indexOf('Version')).toBeLessThan(lines.indexOf('GET /search (searchPets)'));
     expect(lines.slice(-3)).toEqual(['3 breaking changes, 1 warning, 4 changes in total.', 'Breaking changes found.', '']);
   });

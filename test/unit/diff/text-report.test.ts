@@ -22,7 +22,7 @@ const edited = () =>
   );
 
 describe('formatText', () => {
-  it('prints the groups, breaking first and breaking changes first in each, then the headline and the verdict', () => {
+  it('prints the groups, breaking first and breaking changes first in each, each with its check id, then the headline and the verdict', () => {
     expect(formatText(edited(), { baseLabel: 'main:openapi.yaml', headLabel: 'openapi.yaml' }).split('\n')).toEqual([
       'Comparing main:openapi.yaml (Pets 1.4.0) with openapi.yaml (Pets 1.5.0)',
       'Operations: 1 added, 1 removed, 2 changed',
@@ -30,22 +30,29 @@ describe('formatText', () => {
       '',
       'GET /pets/{petId} (getPet)',
       '  BREAKING  New required query parameter "fields"; existing requests that do not send it will be rejected. [parameter query.fields]',
+      '            new-required-request-parameter',
       '  info      New optional query parameter "lang". [parameter query.lang]',
+      '            new-optional-request-parameter',
       '',
       'GET /pets (listPets)',
       '  BREAKING  GET /pets (listPets) was removed; clients that call it will get errors.',
+      '            api-path-removed-without-deprecation',
       '',
       'Version',
       '  BREAKING  Breaking changes need a new major version, but info.version went from 1.4.0 to 1.5.0; make it 2.0.0. [info.version]',
+      '            api-major-version-not-bumped',
       '',
       'GET /search (searchPets)',
       '  warning   Query parameter "q" became required; requests that leave it out will be rejected. Not counted as breaking: the operation is in beta, and beta operations may still change. [parameter query.q]',
+      '            request-parameter-became-required',
       '',
       'GET /owners (listOwners)',
       '  info      GET /owners (listOwners) was added.',
+      '            endpoint-added',
       '',
       'Schema Pet',
       '  info      Field "age" of schema Pet (used by listPets, getPet, searchPets) was added (optional). [.age]',
+      '            response-optional-property-added',
       '',
       '3 breaking changes, 1 warning, 7 changes in total.',
       'Breaking changes found.',
