@@ -60,7 +60,7 @@ function schemeCheck(scheme: SecurityScheme | undefined): { check: Check; hint: 
     if (value === undefined || value.trim() === '') return `The ${place(credential)} is missing.`;
     // A sample copied as written, or the try-it panel with no key entered: the API would refuse it too.
     const placeholder = CREDENTIAL_PLACEHOLDER.exec(value)?.[0];
-    return placeholder ? `The ${place(credential)} holds the placeholder ${placeholder}, not a credential.` : undefined;
+    return placeholder ? `The ${place(credential)} holds the placeholder ${placeholder}, not a credential: put your own in its place.` : undefined;
   };
   switch (credential.form) {
     case 'key':

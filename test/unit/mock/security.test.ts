@@ -47,7 +47,7 @@ describe('compileSecurity', () => {
   it("refuses a sample's placeholder where the credential goes, as the API would", () => {
     const bearer = check(['bearer']);
     expect(bearer?.(request({ authorization: 'Bearer <API_KEY>' }))?.message).toBe(
-      'The Authorization header holds the placeholder <API_KEY>, not a credential. Send your API key as Authorization: Bearer <API_KEY>.',
+      'The Authorization header holds the placeholder <API_KEY>, not a credential: put your own in its place. Send your API key as Authorization: Bearer <API_KEY>.',
     );
     expect(check(['basic'])?.(request({ authorization: 'Basic <BASE64_USER_AND_PASSWORD>' }))?.message).toMatch(/placeholder <BASE64_USER_AND_PASSWORD>/);
     expect(check(['queryKey'])?.(request({}, 'api_key=%3CAPI_KEY%3E'))?.message).toMatch(/api_key query parameter holds the placeholder <API_KEY>/);
