@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { defined } from '../helpers/defined.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC } from '../../scripts/cli/args.ts';
 import type { MockServer } from '../../scripts/mock/server.ts';
@@ -50,6 +51,26 @@ const bodyText = (page: Page) => page.locator('#try-it-response-body').textConte
 const keyField = (page: Page) => page.getByLabel('API key (Bearer token)');
 
 describe('try-it panel against the mock', () => {
+  it('brings the answer into view after Send, in the sticky column on a wide screen and on a phone', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      await page.goto(`${portal.url}/operations/create-pet/`);
+      await openPanel(page);
+      await keyField(page).fill('my-api-key');
+      expect(await send(page)).toMatch(/^Response: 201 Created in \d+ ms\.$/);
+      // What is drawn at the body's first line is the body: on screen, not clipped by the column.
+      const body = page.getByLabel('Response body');
+      const box = defined((await body.boundingBox()) ?? undefined, 'the response body');
+      const drawn = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('pre')?.id, [box.x + 8, box.y + 8] as const);
+      expect(drawn).toBe('try-it-response-body');
+      await page.close();
+    }
+  });
+
   it('GET /pets/{petId} with a key shows 200, the pet, and the Deprecation and Sunset headers', async () => {
     const page = await open('get-pet-by-id');
     await keyField(page).fill('my-api-key');
@@ -193,6 +214,7 @@ describe('try-it panel against the mock', () => {
     await keyField(page).fill('sample-key');
     await page.getByLabel('petId').fill('7');
     await expect.poll(() => sample.textContent()).toContain('sample-key');
+    await expect.poll(() => sample.textContent()).toContain(`${mock.url}/pets/records/7`);
     const shown = (await sample.textContent()) ?? '';
     expect(shown).toContain(`${mock.url}/pets/records/7`);
     expect(shown).not.toContain('<API_KEY>');
@@ -267,9 +289,10 @@ describe('try-it panel against the mock', () => {
     expect(scenarios).toContain('400, example invalidJson: The body is not well-formed JSON');
     // Code spans in a response's description keep their text, underscores and all.
     expect(scenarios).toContainEqual(expect.stringContaining('not of the form Bearer <API_KEY>'));
-    // The one command view: the sample, sent to the description's first server until the reader chooses another.
+    // The one command view: the sample, sent to the description's first server until the reader chooses another;
+    // that server is the mock at its documented address, so the sample names where this portal's mock runs.
     const command = (await page.locator('pre[data-lang="sh"]').textContent()) ?? '';
-    expect(command).toContain('http://127.0.0.1:4010/pets');
+    expect(command).toContain(`${mock.url}/pets`);
     expect(command).toContain('"categoryId": 1');
     expect(await page.locator('#try-it textarea[readonly]').count()).toBe(0);
     // Nothing to send with, so the button says so by being disabled.

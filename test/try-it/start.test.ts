@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { freePort, refused } from '../helpers/ports.ts';
 import { gone, startScript, stop, type Running } from '../helpers/processes.ts';
-import { openPanel, send } from './helpers.ts';
+import { openPanel, sampleCode, send } from './helpers.ts';
 
 /** Building the portal included; past this, `npm start` has hung. */
 const START_TIMEOUT_MS = 300_000;
@@ -44,8 +44,18 @@ describe('npm start', () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
+      // The description names the mock at its documented 4010: the portal shows where this one runs.
+      await page.goto(`http://127.0.0.1:${port}/`);
+      const baseUrls = page.getByRole('table', { name: 'Base URLs' });
+      expect(await baseUrls.getByRole('cell', { name: new RegExp(`^http://127\\.0\\.0\\.1:${mockPort}\\b`) }).count()).toBe(1);
+      expect(await baseUrls.textContent()).toContain('the description says http://127.0.0.1:4010');
       await page.goto(`http://127.0.0.1:${port}/operations/get-pet-by-id/`);
-      await openPanel(page);
+      // Before anything is chosen, the sample and the panel send to this mock, and 4010 is not offered.
+      expect(await sampleCode(page)).toContain(`http://127.0.0.1:${mockPort}/pets/42`);
+      await openPanel(page, { target: 'first' });
+      const target = page.getByLabel('Send requests to');
+      expect(await target.inputValue()).toBe('mock');
+      expect(await target.locator('option').allTextContents()).not.toContainEqual(expect.stringContaining(':4010'));
       // Built for this mock's port, not the default 4010.
       expect(await page.getByLabel('Mock server address').inputValue()).toBe(`http://127.0.0.1:${mockPort}`);
       await page.getByLabel('API key (Bearer token)').fill('start-key');

@@ -58,3 +58,13 @@ export function urlsFor(base: string, model: ApiModel): SiteUrls {
 export function mockServerUrl(): string {
   return (process.env.PORTAL_MOCK_URL || DEFAULT_MOCK_URL).replace(/\/$/, '');
 }
+
+/**
+ * Whether a server the description names is the portal's mock: its address, or the address the
+ * mock is documented on (127.0.0.1:4010) when the mock runs elsewhere (`--mock-port`). Such an entry
+ * means "the local mock", and sending to 4010 then would reach whatever else listens there.
+ */
+export function isMockServer(serverUrl: string, mockUrl: string): boolean {
+  const url = serverUrl.replace(/\/+$/, '');
+  return url === mockUrl.replace(/\/+$/, '') || url === DEFAULT_MOCK_URL;
+}

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MOCK_URL } from '../../../scripts/defaults.ts';
 import { normalizeDocument } from '../../../scripts/model/index.ts';
-import { mockServerUrl, urlsFor } from '../../../site/src/lib/urls.ts';
+import { isMockServer, mockServerUrl, urlsFor } from '../../../site/src/lib/urls.ts';
 
 const model = normalizeDocument({
   openapi: '3.1.0',
@@ -55,5 +55,15 @@ describe('mockServerUrl', () => {
     expect(mockServerUrl()).toBe('http://127.0.0.1:4555');
     delete process.env.PORTAL_MOCK_URL;
     expect(mockServerUrl()).toBe(DEFAULT_MOCK_URL.replace(/\/$/, ''));
+  });
+});
+
+describe('which described server is the mock', () => {
+  it("is the mock's own address, or the documented one when the mock runs elsewhere; never another", () => {
+    expect(isMockServer('http://127.0.0.1:4011/', 'http://127.0.0.1:4011')).toBe(true);
+    expect(isMockServer(DEFAULT_MOCK_URL, 'http://127.0.0.1:4011')).toBe(true);
+    expect(isMockServer(`${DEFAULT_MOCK_URL}/v1`, 'http://127.0.0.1:4011')).toBe(false);
+    expect(isMockServer('http://127.0.0.1:4012', 'http://127.0.0.1:4011')).toBe(false);
+    expect(isMockServer('https://api.petstore.example/v1', DEFAULT_MOCK_URL)).toBe(false);
   });
 });

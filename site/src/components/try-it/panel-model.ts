@@ -17,6 +17,7 @@ import { markdownToText } from '../../lib/markdown.ts';
 import { selectable } from '#reference/enum-display.ts';
 import { browserSends } from '../../scripts/try-it/headers.ts';
 import { DEFAULT_MOCK_URL } from '#defaults';
+import { isMockServer } from '../../lib/urls.ts';
 import { bodyKind, isJsonMediaType } from '#model/contract/media.ts';
 import { mergeSchema, type SchemaLookup } from '#model/contract/schema-merge.ts';
 import { isIgnoredParameter } from '#model/contract/wire.ts';
@@ -443,10 +444,10 @@ function paramViews(operation: Operation, resolve: Resolver): { params: PanelVie
 /**
  * The servers offered (those the operation declares, but one that is the mock itself) and the
  * target chosen before the reader chooses: the first server the description names, where the
- * samples send it too (one truth for the request); the mock when that is the mock.
+ * samples send it too (one truth for the request); the mock when that is the mock (urls.ts).
  */
 function targets(operation: Operation, servers: Server[], mockUrl: string, resolve: Resolver) {
-  const isMock = (server: Server) => server.url.replace(/\/+$/, '') === mockUrl.replace(/\/+$/, '');
+  const isMock = (server: Server) => isMockServer(server.url, mockUrl);
   const declared = operation.servers.length > 0 ? operation.servers : servers;
   const list = declared.filter((server) => !isMock(server));
   const first = declared[0];

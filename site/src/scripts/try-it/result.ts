@@ -96,6 +96,9 @@ export function renderOutcome(target: HTMLElement, outcome: Outcome, method: str
   );
   target.querySelector('pre')?.setAttribute('aria-label', 'Response body');
   target.hidden = false;
+  // The answer opens below the form: in the sticky examples column it would stay under the fold,
+  // with only the status line in view. Its heading goes to the top of what scrolls it.
+  target.scrollIntoView({ block: 'start' });
 }
 
 /** An event stream's answer: its head, a count, a Stop button and the list its events go in as they arrive. */
