@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SPEC, DESCRIPTION_OPTIONS, DESCRIPTION_USAGE, ROOT, descriptionArgs, descriptionOptions, parseCli } from './cli/args.ts';
 import { mockLine } from './cli/mock-example.ts';
-import { checkPort, parsePort, portProblem } from './infra/ports.ts';
+import { checkPorts, parsePort, portProblem } from './infra/ports.ts';
 import { DEFAULT_HOST, DEFAULT_MOCK_PORT, DEFAULT_PORTAL_PORT, httpOrigin } from './defaults.ts';
 import { startMockServer } from './mock/server.ts';
 import type { ApiModel } from './model/contract/types.ts';
@@ -91,8 +91,10 @@ function build(closers: (() => Promise<void>)[]): Promise<void> {
 
 async function main(): Promise<void> {
   // Fails early, before a build, when a port is taken; the listeners below check again.
-  await checkPort(host, portalPort, PORTAL.what, PORTAL.hint);
-  await checkPort(host, mockPort, MOCK.what, MOCK.hint);
+  await checkPorts(host, [
+    { port: portalPort, ...PORTAL },
+    { port: mockPort, ...MOCK },
+  ]);
 
   let stopping = false;
   let served: ApiModel | undefined;

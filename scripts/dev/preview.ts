@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ROOT } from '../cli/args.ts';
-import { checkPort } from '../infra/ports.ts';
+import { checkPorts } from '../infra/ports.ts';
 import { httpOrigin } from '../defaults.ts';
 import { normalizeDocument } from '../model/normalize/normalize.ts';
 import { createModelBuilder } from '../model/process/isolated.ts';
@@ -66,8 +66,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   if (options.port === options.mockPort)
     throw new Error(`The preview and the mock server cannot share port ${options.port}: pass a different --port or --mock-port.`);
   if (!existsSync(spec)) throw new Error(`No API description at ${spec}: pass one with --spec.`);
-  await checkPort(options.host, options.port, 'preview', { command: 'npm run dev', flag: '--port' });
-  await checkPort(options.host, options.mockPort, 'mock server', { command: 'npm run dev', flag: '--mock-port' });
+  await checkPorts(options.host, [
+    { port: options.port, what: 'preview', hint: { command: 'npm run dev', flag: '--port' } },
+    { port: options.mockPort, what: 'mock server', hint: { command: 'npm run dev', flag: '--mock-port' } },
+  ]);
 
   const url = `${httpOrigin(options.host, options.port)}/`;
   const changesUrl = `${url}changes/`;

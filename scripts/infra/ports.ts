@@ -38,6 +38,13 @@ export function checkPort(host: string, port: number, what: string, hint: PortHi
   });
 }
 
+/** Checks every port a command needs and rejects with all the problems at once, so one try fixes them all. */
+export async function checkPorts(host: string, ports: { port: number; what: string; hint: PortHint }[]): Promise<void> {
+  const results = await Promise.allSettled(ports.map(({ port, what, hint }) => checkPort(host, port, what, hint)));
+  const problems = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+}
+
 /**
  * A port nobody listens on right now on 127.0.0.1, chosen by the system: for a process that must
  * be told a number up front (a command line), in the benchmarks and the tests. An in-process

@@ -72,22 +72,23 @@ describe('npm start', () => {
     expect(await refused(mockPort)).toBe(true);
   });
 
-  it('says which port is taken, before building anything', async () => {
-    const blocker = createServer();
-    await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', () => done()));
-    const taken = (blocker.address() as { port: number }).port;
+  it('says which ports are taken, all at once, before building anything', async () => {
+    const blockers = [createServer(), createServer()];
+    for (const blocker of blockers) await new Promise<void>((done) => blocker.listen(0, '127.0.0.1', () => done()));
+    const [portal, mock] = blockers.map((blocker) => (blocker.address() as { port: number }).port);
     try {
       const out = await tempDir();
-      const start = startScript('scripts/start.ts', ['--port', String(await freePort()), '--mock-port', String(taken), '--out', out], {
+      const start = startScript('scripts/start.ts', ['--port', String(portal), '--mock-port', String(mock), '--out', out], {
         timeoutMs: START_TIMEOUT_MS,
       });
       started.push(start);
       const { code } = await start.closed;
       expect(code).toBe(1);
-      expect(start.output()).toContain(`Port ${taken} on 127.0.0.1 is already in use, so the mock server cannot start there.`);
+      expect(start.output()).toContain(`Port ${portal} on 127.0.0.1 is already in use, so the portal cannot start there.`);
+      expect(start.output()).toContain(`Port ${mock} on 127.0.0.1 is already in use, so the mock server cannot start there.`);
       expect(start.output()).not.toContain('Building the portal');
     } finally {
-      await new Promise((done) => blocker.close(done));
+      for (const blocker of blockers) await new Promise((done) => blocker.close(done));
     }
   });
 });
