@@ -12,9 +12,17 @@ const quoteBlankLines: ScalarStyleRule = (layout) => {
   }
 };
 
+/**
+ * A plain string that starts like a document marker (`--- pets`, `...`) is written double-quoted:
+ * as a top-level key it would start at column 0 and be read as the start or end of a document.
+ */
+const quoteDocumentMarkers: ScalarStyleRule = (layout) => {
+  if (layout.style === SCALAR_STYLE.PLAIN && /^(?:---|\.\.\.)(?:[ \t\n]|$)/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+};
+
 // Before js-yaml's own choice of a block scalar, which only looks at plain styles.
 const scalarStyleRules: ScalarStyleRule[] = Object.entries(DEFAULT_SCALAR_STYLE_RULES).flatMap(([name, rule]) =>
-  name === 'tryLongOrMultilineAsBlock' ? [quoteBlankLines, rule] : [rule],
+  name === 'tryLongOrMultilineAsBlock' ? [quoteDocumentMarkers, quoteBlankLines, rule] : [rule],
 );
 
 /** The document as YAML. Repeated objects are written out in full: anchors and aliases confuse many OpenAPI tools. */

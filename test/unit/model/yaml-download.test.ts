@@ -79,6 +79,8 @@ const TRICKY = [
   '.inf',
   '-.INF',
   '.NaN',
+  '--- pets',
+  '...',
   '3.0.3',
   '190:20:30',
   '2001-12-14',
@@ -187,6 +189,15 @@ describe('yamlDownload', () => {
       expect(load(text)).toEqual({ description: value });
     }
     expect(yamlDownload({ description: 'two\nlines\n' })).toBe('description: |\n  two\n  lines\n');
+  });
+
+  it('double-quotes a string that starts like a document marker, which as a top-level key would end the document', () => {
+    for (const key of ['--- pets', '---', '...', '... more']) {
+      const text = yamlDownload({ [key]: [] });
+      expect(text, text).toMatch(/^"/);
+      expect(parse(text)).toEqual({ [key]: [] });
+      expect(load(text)).toEqual({ [key]: [] });
+    }
   });
 
   it('writes scalars and empty collections at the top', () => {
